@@ -1,0 +1,39 @@
+# Foot Canasta — the two commands of a fresh clone: `make run` and `make test`.
+PYTHON ?= python3.11
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+
+.PHONY: run test bench system-packages messages migrate clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+# Debian packages the suite needs (Chromium, gettext, a Bengali font); installed when missing.
+system-packages:
+	bash scripts/system-packages.sh
+
+messages: $(STAMP)
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; \
+	else echo "gettext not installed: pages stay in English (make test installs it)"; fi
+
+migrate: $(STAMP)
+	$(PY) manage.py migrate --noinput -v 0
+
+run: $(STAMP) messages migrate
+	@echo "Foot Canasta at http://127.0.0.1:8000/"
+	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 server.asgi:application
+
+test: $(STAMP) system-packages messages
+	$(PY) manage.py check
+	$(PY) -m pytest -q -n 2 --dist loadgroup
+
+bench: $(STAMP) migrate
+	$(PY) manage.py bench_engine
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

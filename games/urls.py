@@ -1,0 +1,8 @@
+"""Pages and JSON API of the games app."""
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite needs, only when they are missing.
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v msgfmt >/dev/null || missing+=(gettext)
+fc-list 2>/dev/null | grep -qi "Noto Sans Bengali" || missing+=(fonts-noto-core)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "installing Debian packages: ${missing[*]}"
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

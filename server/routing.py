@@ -1,0 +1,2 @@
+"""Websocket routes (the consumers live in the apps)."""
+websocket_urlpatterns: list = []
