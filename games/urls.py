@@ -1,8 +1,4 @@
-"""Pages and JSON API of the games app."""
-from django.urls import path
+"""Routes of the games app: the pages (games.pages) and the JSON API (games.api)."""
+from games import api, pages
 
-from games import views
-
-urlpatterns = [
-    path("", views.home, name="home"),
-]
+urlpatterns = pages.urlpatterns + api.urlpatterns

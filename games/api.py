@@ -1,0 +1,2 @@
+"""The JSON API of the games app (sessions, creating and joining games)."""
+urlpatterns: list = []
