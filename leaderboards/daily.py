@@ -1,0 +1,102 @@
+"""The daily game: one secret seed per UTC date, and the ranked result of a finished daily.
+
+The seed is drawn with `secrets` the first time a date is used and stored in DailyDeal; it never
+leaves the server. A finished ranked daily is scored only by replaying its stored moves from the
+seed with the engine (R59): no score from the client, the stored position or anywhere else counts.
+"""
+import datetime
+import logging
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from leaderboards.models import DailyDeal, Entry, Player
+
+log = logging.getLogger(__name__)
+
+HUMAN_SEAT = "S"  # the human of a daily sits South; the others are computer players
+HUMAN_TEAM, OTHER_TEAM = "NS", "EW"
+
+
+def today() -> datetime.date:
+    """The current UTC date: the date whose daily deal is played now."""
+    return datetime.datetime.now(datetime.timezone.utc).date()
+
+
+def daily_seed(date: datetime.date) -> int:
+    """The seed of the date's daily deal, drawn once (63 random bits) and then fixed (R57)."""
+    deal = DailyDeal.objects.filter(date=date).first()
+    if deal is None:
+        # get_or_create catches the IntegrityError of a concurrent creator and reads its row,
+        # so two first players of a date always get the same seed.
+        deal, _ = DailyDeal.objects.get_or_create(date=date, defaults={"seed": secrets.randbits(63)})
+    return deal.seed
+
+
+def replay_scores(seed: int, moves) -> dict | None:
+    """Replay `moves` (objects with seat and action) from the seed; the scores if it is over."""
+    from games.engine import Game as EngineGame
+
+    game = EngineGame.new(seed)
+    for move in moves:
+        game.apply(move.seat, move.action)
+    if game.turn is not None:
+        return None
+    return game.scores()
+
+
+def result_of(score: int, opponents_score: int) -> str:
+    if score > opponents_score:
+        return Entry.WON
+    if score < opponents_score:
+        return Entry.LOST
+    return Entry.DRAW  # R56: equal totals are a draw
+
+
+def human_player_id(game):
+    seat = (game.seats or {}).get(HUMAN_SEAT) or {}
+    return seat.get("player")
+
+
+def on_game_finished(game) -> Entry | None:
+    """Write the Entry of a finished ranked daily game, from the server's replay of its moves.
+
+    Called by the room service after the last move has committed. Idempotent: a second call for
+    the same game returns the existing entry. Returns None when the game does not rank.
+    """
+    if getattr(game, "mode", None) != "daily" or not getattr(game, "ranked", False):
+        return None
+    existing = Entry.objects.filter(game_id=game.id).first()
+    if existing is not None:
+        return existing
+    player = Player.objects.filter(pk=human_player_id(game)).first() if human_player_id(game) else None
+    if player is None or game.daily_date is None:
+        log.warning("daily game %s has no human player or date; not ranked", game.id)
+        return None
+    if int(game.seed) != daily_seed(game.daily_date):
+        log.error("daily game %s was not dealt from its date's seed; not ranked", game.id)
+        return None
+    scores = replay_scores(game.seed, game.moves.order_by("seq"))
+    if scores is None:
+        log.warning("daily game %s is not over on replay; not ranked", game.id)
+        return None
+    return record_entry(player, game, scores["totals"])
+
+
+def record_entry(player: Player, game, totals: dict) -> Entry | None:
+    score, opponents_score = int(totals[HUMAN_TEAM]), int(totals[OTHER_TEAM])
+    entry = Entry(
+        player=player, date=game.daily_date, game_id=game.id,
+        score=score, opponents_score=opponents_score, result=result_of(score, opponents_score),
+        finished_at=timezone.now(), network=player.last_network,
+        # A banned player's later results are kept for the moderators but never rank.
+        hidden=player.banned, hidden_reason="player banned when the game finished" if player.banned else "",
+    )
+    try:
+        with transaction.atomic():
+            entry.save()
+    except IntegrityError:
+        # Another call recorded this game, or the player already ranks for this date.
+        return Entry.objects.filter(game_id=game.id).first()
+    return entry

@@ -1,0 +1,97 @@
+"""Who is playing: the anonymous Player bound to the session, and the personal link.
+
+No sign-up: the first request that needs a player creates one and stores its id in the session
+(`request.session["player_id"]`). Networks are kept only as an HMAC keyed from SECRET_KEY, so the
+admin can flag players who share one without the site ever storing an address.
+"""
+import hashlib
+import hmac
+import ipaddress
+import secrets
+import uuid
+
+from django.conf import settings
+
+from leaderboards.models import Player
+
+SESSION_KEY = "player_id"
+
+
+def player_for_session(session) -> Player | None:
+    """The player whose id the session holds, or None (sync: wrap it for async callers)."""
+    raw_id = session.get(SESSION_KEY) if session is not None else None
+    if not raw_id:
+        return None
+    try:
+        player_id = uuid.UUID(str(raw_id))
+    except ValueError:
+        return None
+    return Player.objects.filter(pk=player_id).first()
+
+
+def player_for_request(request, create: bool = True) -> Player | None:
+    """The request's player; a new anonymous one when there is none and `create` is set."""
+    player = player_for_session(request.session)
+    if player is None and create:
+        player = Player.objects.create(last_network=network_hash(client_address(request)))
+        bind_session(request.session, player)
+    elif player is not None:
+        remember_network(player, request)
+    return player
+
+
+def bind_session(session, player: Player) -> None:
+    session[SESSION_KEY] = str(player.pk)
+
+
+def client_address(request) -> str:
+    # REMOTE_ADDR only: a forwarded header is whatever the client wants it to be unless a
+    # trusted proxy rewrites it, which is the deployment's business (docs/DEPLOY.md).
+    return request.META.get("REMOTE_ADDR", "") or ""
+
+
+def network_of(address: str) -> str:
+    """The network an address belongs to: the IPv4 address itself, or the IPv6 /64."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return ""
+    if ip.version == 6 and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def network_hash(address: str) -> str:
+    """HMAC-SHA256 of the address's network, keyed from SECRET_KEY; "" when unknown."""
+    network = network_of(address)
+    if not network:
+        return ""
+    key = hashlib.sha256(b"foot-canasta network salt:" + settings.SECRET_KEY.encode()).digest()
+    return hmac.new(key, network.encode(), hashlib.sha256).hexdigest()
+
+
+def remember_network(player: Player, request) -> None:
+    network = network_hash(client_address(request))
+    if network and network != player.last_network:
+        player.last_network = network
+        Player.objects.filter(pk=player.pk).update(last_network=network)
+
+
+def link_token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_personal_link(player: Player) -> str:
+    """A fresh personal link for the player (replacing any earlier one); shown once."""
+    token = secrets.token_urlsafe(24)
+    player.link_token = link_token_digest(token)
+    Player.objects.filter(pk=player.pk).update(link_token=player.link_token)
+    return f"/me/{token}/"
+
+
+def player_for_link(token: str) -> Player | None:
+    if not token or len(token) > 100:
+        return None
+    return Player.objects.filter(link_token=link_token_digest(token)).first()

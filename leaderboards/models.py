@@ -1,0 +1,104 @@
+"""Stored data of the leaderboards: anonymous players, daily deals, ranked entries, moderation.
+
+A Player is anonymous and bound to a session cookie; a nickname is optional and only needed to
+appear on a board. A DailyDeal stores one secret seed per UTC date. An Entry is the one ranked
+result of a player for a date, written only by `leaderboards.daily.on_game_finished` from the
+server's own replay. A ModerationAction records every moderator's decision.
+"""
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Player(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    nickname = models.CharField(max_length=100, null=True, blank=True)
+    # The folded form of the nickname (leaderboards.nicknames.nickname_key): unique, so that
+    # "Anna", "ANNA" and "Аnna" (Cyrillic А) cannot be two players.
+    nickname_key = models.CharField(max_length=200, null=True, blank=True, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    banned = models.BooleanField(default=False)
+    # SHA-256 of the personal link's secret: the secret itself is shown once and never stored.
+    link_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    # HMAC of the player's last network (leaderboards.identity.network_hash), never the address.
+    last_network = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
+
+    class Meta:
+        permissions = [("ban_player", "Can ban and unban players")]
+
+    def __str__(self):
+        return self.nickname or f"Anonymous {str(self.id)[:8]}"
+
+    @property
+    def display_name(self) -> str:
+        return self.nickname or "Anonymous"
+
+
+class DailyDeal(models.Model):
+    """The seed of one UTC date's daily game: drawn once with `secrets`, never changed."""
+
+    date = models.DateField(unique=True)
+    seed = models.BigIntegerField(editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Daily deal {self.date.isoformat()}"
+
+
+class Entry(models.Model):
+    """One ranked daily result: the score of the player's team, from the server's replay."""
+
+    WON, LOST, DRAW = "won", "lost", "draw"
+    RESULTS = [(WON, "won"), (LOST, "lost"), (DRAW, "draw")]
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    date = models.DateField()
+    game_id = models.UUIDField(unique=True)
+    score = models.IntegerField()
+    opponents_score = models.IntegerField()
+    result = models.CharField(max_length=4, choices=RESULTS)
+    finished_at = models.DateTimeField()
+    # The player's network when the game finished, for the admin's shared-network flag.
+    network = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
+    hidden = models.BooleanField(default=False)
+    hidden_reason = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        verbose_name_plural = "entries"
+        permissions = [("hide_entry", "Can hide and unhide entries")]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "date"], name="one_entry_per_player_and_date"),
+        ]
+        indexes = [
+            # The daily board: the visible entries of a date, best first.
+            models.Index(fields=["date", "-score", "finished_at"], name="entry_daily_board",
+                         condition=Q(hidden=False)),
+            # The week and all-time boards group a player's visible entries.
+            models.Index(fields=["player", "date"], name="entry_player_visible",
+                         condition=Q(hidden=False)),
+        ]
+
+    def __str__(self):
+        return f"{self.player} {self.date.isoformat()} {self.score}"
+
+
+class ModerationAction(models.Model):
+    """A moderator's decision: who did what to which entry or player, when and why."""
+
+    HIDE_ENTRY, UNHIDE_ENTRY, BAN_PLAYER, UNBAN_PLAYER = "hide_entry", "unhide_entry", "ban_player", "unban_player"
+    ACTIONS = [(HIDE_ENTRY, "hide entry"), (UNHIDE_ENTRY, "unhide entry"),
+               (BAN_PLAYER, "ban player"), (UNBAN_PLAYER, "unban player")]
+
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=20, choices=ACTIONS)
+    target = models.CharField(max_length=200, help_text="e.g. entry:<game id> or player:<player id>")
+    reason = models.CharField(max_length=200, blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M} {self.moderator} {self.action} {self.target}"

@@ -1,0 +1,60 @@
+"""Daily seeds and anonymous identity: the parts the room service builds on."""
+import datetime
+import uuid
+
+import pytest
+from django.test import RequestFactory
+
+from leaderboards import daily, identity
+from leaderboards.models import DailyDeal, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_daily_seed_is_drawn_once_and_stable():  # R57: one seed per UTC date
+    date = datetime.date(2026, 3, 1)
+    first = daily.daily_seed(date)
+    assert daily.daily_seed(date) == first
+    assert DailyDeal.objects.filter(date=date).count() == 1
+    assert 0 <= first < 2**63
+
+
+def test_different_dates_get_different_seeds():
+    seeds = {daily.daily_seed(datetime.date(2026, 3, 1) + datetime.timedelta(days=i)) for i in range(5)}
+    assert len(seeds) == 5
+
+
+def test_today_is_the_utc_date():
+    assert daily.today() == datetime.datetime.now(datetime.timezone.utc).date()
+
+
+def session_request():
+    from django.contrib.sessions.backends.db import SessionStore
+
+    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.7")
+    request.session = SessionStore()
+    return request
+
+
+def test_player_for_request_creates_only_when_asked():
+    request = session_request()
+    assert identity.player_for_request(request, create=False) is None
+    assert Player.objects.count() == 0
+    player = identity.player_for_request(request)
+    assert request.session["player_id"] == str(player.pk)
+    assert identity.player_for_request(request) == player
+    assert identity.player_for_session(request.session) == player
+    assert Player.objects.count() == 1
+
+
+def test_network_is_kept_as_a_keyed_hash_never_the_address():
+    player = identity.player_for_request(session_request())
+    assert player.last_network and "203.0.113" not in player.last_network
+    assert player.last_network == identity.network_hash("203.0.113.7")
+    assert identity.network_hash("2001:db8::1") == identity.network_hash("2001:db8::ffff")  # one /64
+
+
+def test_a_session_with_a_bad_or_unknown_id_has_no_player():
+    assert identity.player_for_session({"player_id": "not-a-uuid"}) is None
+    assert identity.player_for_session({"player_id": str(uuid.uuid4())}) is None
+    assert identity.player_for_session({}) is None
