@@ -1,2 +1,125 @@
-"""The JSON API of the games app (sessions, creating and joining games)."""
-urlpatterns: list = []
+"""The JSON API of the games app: the session's player, creating, joining, starting and reading games.
+
+Errors are {"code", "message"} with a 4xx status, the message in the request's language
+(LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
+GET /api/session); a failed CSRF check answers JSON too. The routes are in docs/PROTOCOL.md.
+"""
+import json
+from functools import wraps
+
+from django.http import JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+
+from games import rooms
+from games.messages import message_for
+from games.models import Game
+
+
+def error(status: int, code: str) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message_for(code)}, status=status)
+
+
+def json_body(request) -> dict | None:
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def api_view(*methods):
+    """Allow `methods`, check CSRF on POST with a JSON refusal, and turn RoomErrors into JSON."""
+    def decorate(view):
+        @csrf_exempt  # checked below, so a failure answers JSON rather than Django's HTML page
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if request.method not in methods:
+                return error(405, "method_not_allowed")
+            if request.method == "POST":
+                refusal = CsrfViewMiddleware(lambda r: None).process_view(request, None, (), {})
+                if refusal is not None:
+                    return error(403, "csrf_failed")
+            try:
+                return view(request, *args, **kwargs)
+            except rooms.RoomError as refused:
+                return error(refused.status, refused.code)
+        return wrapper
+    return decorate
+
+
+def current_player(request, create: bool):
+    from leaderboards.identity import player_for_request
+
+    player = player_for_request(request, create=create)
+    if player is not None and player.banned:
+        raise rooms.RoomError("banned", status=403)
+    return player
+
+
+@api_view("GET")
+def session(request):
+    player = current_player(request, create=True)
+    return JsonResponse({"player": {"id": str(player.id), "nickname": player.nickname}, "csrf": get_token(request)})
+
+
+@api_view("POST")
+def games(request):
+    body = json_body(request)
+    if body is None:
+        return error(400, "bad_request")
+    mode, level = body.get("mode"), body.get("level")
+    if mode not in (Game.SOLO, Game.DAILY, Game.FRIENDS):
+        return error(400, "bad_mode")
+    if level is not None and not isinstance(level, str):
+        return error(400, "bad_level")
+    player = current_player(request, create=True)
+    game, created = rooms.create_game(player, mode, level)
+    return JsonResponse(rooms.summary(game, player), status=201 if created else 200)
+
+
+def game_or_404(game_id) -> Game:
+    game = rooms.load(game_id)
+    if game is None:
+        raise rooms.RoomError("not_found", status=404)
+    return game
+
+
+@api_view("GET")
+def game_detail(request, game_id):
+    game = game_or_404(game_id)
+    return JsonResponse(rooms.summary(game, current_player(request, create=False)))
+
+
+@api_view("POST")
+def join(request, game_id):
+    body = json_body(request)
+    if body is None:
+        return error(400, "bad_request")
+    seat = body.get("seat")
+    if seat is not None and not isinstance(seat, str):
+        return error(400, "bad_seat")
+    game_or_404(game_id)
+    player = current_player(request, create=True)
+    game, _seat = rooms.join_game(game_id, player, seat)
+    return JsonResponse(rooms.summary(game, player))
+
+
+@api_view("POST")
+def start(request, game_id):
+    game_or_404(game_id)
+    player = current_player(request, create=False)
+    if player is None:
+        return error(403, "not_host")
+    game = rooms.start_friends_game(game_id, player)
+    return JsonResponse(rooms.summary(game, player))
+
+
+urlpatterns: list = [
+    path("api/session", session, name="api-session"),
+    path("api/games", games, name="api-games"),
+    path("api/games/<str:game_id>", game_detail, name="api-game"),
+    path("api/games/<str:game_id>/join", join, name="api-game-join"),
+    path("api/games/<str:game_id>/start", start, name="api-game-start"),
+]

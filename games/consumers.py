@@ -1,0 +1,281 @@
+"""The websocket consumers: thin. Session, envelope and limits here; every decision in games.rooms.
+
+`GameConsumer` serves `/ws/game/<id>/`: it finds the player from the Django session, takes the
+seat the game gives that player (a spectator otherwise), forwards the room's per-seat updates
+and turns client messages into room calls. A client value never names a handler: client types
+are looked up in a fixed table, and channel-layer message types are set by the server alone.
+`EchoConsumer` (`/ws/echo/`) answers each text frame with itself: the benchmark's baseline.
+Close codes and messages: docs/PROTOCOL.md.
+"""
+import asyncio
+import json
+import logging
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games import rooms
+from games.messages import language_of_scope, render_error
+from games.models import Game
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME_BYTES = 64 * 1024
+CLOSE_POLICY = 1008  # rate limit exceeded
+CLOSE_TOO_BIG = 1009  # frame over 64 KB
+CLOSE_NOT_FOUND = 4404  # no such game
+CLOSE_BANNED = 4403  # the player is banned
+GAP_WAIT_SECONDS = 1.0  # how long a version gap may wait for the late message before a resync
+
+
+class TokenBucket:
+    """Allow `burst` messages at once and `rate` per second after that."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.capacity = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is not None and len(text_data) <= MAX_FRAME_BYTES:
+            await self.send(text_data=text_data)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    # client message type -> handler; nothing else a client sends can reach a method
+    CLIENT_TYPES = {"action": "on_action", "check": "on_check", "sync": "on_sync",
+                    "next_deal": "on_next_deal", "hint": "on_hint"}
+
+    async def connect(self):
+        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
+        self.language = language_of_scope(self.scope)
+        self.bucket = TokenBucket(rooms.setting("FOOT_WS_RATE", 10), rooms.setting("FOOT_WS_BURST", 30))
+        self.version = None
+        self.pending = {}  # version -> room update that arrived ahead of a missing one
+        self.gap_task = None
+        self.heartbeat_task = None
+        self.joined = False
+        game, self.player_id, banned = await database_sync_to_async(self.identify)()
+        await self.accept()
+        if game is None:
+            await self.close(CLOSE_NOT_FOUND)
+            return
+        if banned:
+            await self.close(CLOSE_BANNED)
+            return
+        self.seat = game.seat_of(self.player_id)
+        await self.channel_layer.group_add(rooms.group_name(self.game_id), self.channel_name)
+        self.joined = True
+        await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name, True)
+        await self.send_state()
+        await rooms.broadcast_presence(self.game_id)
+        rooms.advance_soon(self.game_id)
+        self.heartbeat_task = asyncio.create_task(self.heartbeat())
+
+    def identify(self):
+        """(game, player id, banned) from the URL and the session; runs in the DB thread."""
+        from leaderboards.identity import player_for_session
+
+        game = rooms.load(self.game_id)
+        session = self.scope.get("session")
+        player = player_for_session(session) if session is not None else None
+        if game is not None and game.status == Game.FINISHED:
+            rooms.record_daily_result(game)  # in case the process died between the last move and its entry
+        return game, (str(player.id) if player else None), bool(player and player.banned)
+
+    async def disconnect(self, code):
+        if self.heartbeat_task:
+            self.heartbeat_task.cancel()
+        if self.gap_task:
+            self.gap_task.cancel()
+        if getattr(self, "joined", False):
+            await self.channel_layer.group_discard(rooms.group_name(self.game_id), self.channel_name)
+            await database_sync_to_async(rooms.drop_presence)(self.channel_name)
+            await rooms.broadcast_presence(self.game_id)
+
+    async def heartbeat(self):
+        """Keep this socket's presence fresh and run the room's watchdog (absent friends, timeouts)."""
+        while True:
+            await asyncio.sleep(rooms.heartbeat_seconds())
+            try:
+                await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name)
+                await rooms.broadcast_presence(self.game_id)
+                rooms.advance_soon(self.game_id)
+            except Exception:
+                log.exception("heartbeat of game %s failed", self.game_id)
+
+    # ------------------------------------------------------------ client -> server
+
+    async def receive(self, text_data=None, bytes_data=None):
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > MAX_FRAME_BYTES:
+            await self.close(CLOSE_TOO_BIG)
+            return
+        if not self.bucket.take():
+            await self.close(CLOSE_POLICY)
+            return
+        if text_data is None:
+            await self.send_error("bad_message")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self.send_error("bad_json")
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            await self.send_error("bad_message")
+            return
+        ref = message.get("ref")
+        if not isinstance(ref, (str, int)) or isinstance(ref, bool):
+            ref = None
+        handler = self.CLIENT_TYPES.get(message["type"])
+        if handler is None:
+            await self.send_error("unknown_type", ref)
+            return
+        try:
+            await getattr(self, handler)(message, ref)
+        except rooms.RoomError as refusal:
+            await self.send_error(refusal.code, ref, params=refusal.params)
+            if refusal.code == "stale_version":
+                await self.send_state()
+        except Exception as error:
+            await self.answer_exception(error, ref)
+
+    async def answer_exception(self, error, ref):
+        rule_error = rooms.engine().RuleError if self.engine_loaded() else ()
+        if rule_error and isinstance(error, rule_error):
+            await self.send_error(error.code, ref, fallback=error.message, params=error.params,
+                                  rule=getattr(error, "rule", None))
+            return
+        log.exception("message on game %s failed", self.game_id)
+        await self.send_error("busy", ref)
+
+    @staticmethod
+    def engine_loaded() -> bool:
+        try:
+            rooms.engine()
+        except ImportError:
+            return False
+        return True
+
+    def require_seat(self):
+        if not self.seat:
+            raise rooms.RoomError("not_seated", status=403)
+
+    @staticmethod
+    def action_of(message) -> dict:
+        action = message.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise rooms.RoomError("bad_action")
+        return action
+
+    async def on_action(self, message, ref):
+        self.require_seat()
+        action = self.action_of(message)
+        version = message.get("v")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise rooms.RoomError("stale_version", status=409)
+        await rooms.act(self.game_id, self.seat, action, version, origin=self.channel_name, ref=ref)
+
+    async def on_check(self, message, ref):
+        self.require_seat()
+        answer = await database_sync_to_async(rooms.check_action)(self.game_id, self.seat, self.action_of(message))
+        reply = {"type": "checked", "ref": ref, "ok": bool(answer.get("ok"))}
+        if reply["ok"]:
+            reply["points"] = answer.get("points", 0)
+        else:
+            reply.update(code=answer.get("code"), rule=answer.get("rule"), params=answer.get("params") or {},
+                         message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")))
+        await self.send_json(reply)
+
+    async def on_sync(self, message, ref):
+        await self.send_state()
+
+    async def on_next_deal(self, message, ref):
+        self.require_seat()
+        await database_sync_to_async(rooms.next_deal)(self.game_id, self.seat)
+        rooms.advance_soon(self.game_id)
+
+    async def on_hint(self, message, ref):
+        self.require_seat()
+        action = await rooms.hint(self.game_id, self.seat)
+        await self.send_json({"type": "hint", "action": action, "ref": ref})
+
+    # ------------------------------------------------------------ server -> client
+
+    async def send_json(self, content):
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+    def translate(self, code, fallback="", params=None):
+        return render_error(code or "", self.language, fallback, params)
+
+    async def send_error(self, code, ref=None, fallback="", params=None, rule=None):
+        reply = {"type": "error", "code": code, "message": self.translate(code, fallback, params), "ref": ref}
+        if rule:
+            reply["rule"] = rule
+        if params:
+            reply["params"] = params
+        await self.send_json(reply)
+
+    async def send_state(self):
+        game = await database_sync_to_async(rooms.load)(self.game_id)
+        if game is None:
+            await self.close(CLOSE_NOT_FOUND)
+            return
+        self.seat = game.seat_of(self.player_id)
+        state = await database_sync_to_async(rooms.state_message)(game, self.seat)
+        self.version = state["v"]
+        self.pending = {v: update for v, update in self.pending.items() if v > self.version}
+        await self.send_json(state)
+        await self.flush_pending()
+
+    # ------------------------------------------------------------ channel layer -> client (server-set types)
+
+    async def room_update(self, update):
+        v = update["v"]
+        if self.version is None or v <= self.version:
+            return  # already covered by a state sent after it was made
+        self.pending[v] = update
+        await self.flush_pending()
+        if self.pending and self.gap_task is None:
+            self.gap_task = asyncio.create_task(self.resync_if_gap_stays())
+
+    async def flush_pending(self):
+        while self.version + 1 in self.pending:
+            update = self.pending.pop(self.version + 1)
+            await self.send_patch(update)
+
+    async def send_patch(self, update):
+        part = update["parts"].get(self.seat or rooms.PUBLIC) or update["parts"][rooms.PUBLIC]
+        patch = {"type": "patch", "v": update["v"], "ops": part["ops"], "events": part["events"]}
+        if update.get("origin") == self.channel_name and update.get("ref") is not None:
+            patch["ref"] = update["ref"]
+        self.version = update["v"]
+        await self.send_json(patch)
+
+    async def resync_if_gap_stays(self):
+        """Channel layers deliver at most once: a gap still open after a moment is a lost message."""
+        try:
+            await asyncio.sleep(GAP_WAIT_SECONDS)
+            if self.pending:
+                await self.send_state()
+        finally:
+            self.gap_task = None
+
+    async def room_refresh(self, message):
+        await self.send_state()
+        rooms.advance_soon(self.game_id)
+
+    async def room_presence(self, message):
+        await self.send_json({"type": "presence", "seats": message["seats"]})

@@ -1,0 +1,87 @@
+"""Error codes of the server and the engine -> messages in the player's language.
+
+The wire carries a stable `code` and a `message` rendered here with gettext, in the language of
+the request (HTTP: LocaleMiddleware) or of the websocket's scope (`language_of_scope`). A code
+with no entry here falls back to the English message that came with it (the engine's own).
+"""
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+SERVER_MESSAGES = {
+    # websocket
+    "bad_json": _("The message was not valid JSON."),
+    "bad_message": _("The message is not a JSON object with a type."),
+    "unknown_type": _("Unknown message type."),
+    "bad_action": _("The action is not a JSON object with a type."),
+    "stale_version": _("The game has moved on since you acted; your view has been refreshed."),
+    "not_seated": _("You are watching this game: only seated players can do that."),
+    "not_started": _("The game has not started yet."),
+    "game_over": _("The game is over."),
+    "bot_seat": _("That seat is played by the computer."),
+    "hint_unavailable": _("Hints are off in the ranked daily game."),
+    "hint_failed": _("No hint could be found."),
+    "busy": _("The server is busy, please try again."),
+    # HTTP
+    "not_found": _("There is no such game."),
+    "bad_request": _("The request is not valid JSON."),
+    "bad_mode": _("Unknown game mode."),
+    "bad_level": _("Unknown level: choose easy, normal or hard."),
+    "bad_seat": _("Unknown seat: choose S, W, N or E."),
+    "seat_taken": _("That seat is taken."),
+    "game_full": _("The game is full."),
+    "not_friends": _("Only games with friends can be joined."),
+    "already_started": _("The game has already started."),
+    "not_host": _("Only the player who made the game can start it."),
+    "no_session": _("Open the site first: your browser has no player yet."),
+    "banned": _("This player may not play."),
+    "csrf_failed": _("The request lacks a valid CSRF token; reload the page."),
+    "method_not_allowed": _("Method not allowed."),
+    "invalid_position": _("The stored position is not valid."),
+}
+
+
+def message_for(code: str, fallback: str = "", params: dict | None = None) -> str:
+    """The message of `code` in the active language, formatted with `params` when it has any."""
+    template = SERVER_MESSAGES.get(code)
+    if template is None:
+        return fallback or code
+    text = str(template)
+    if params:
+        try:
+            text = text % params
+        except (KeyError, TypeError, ValueError):
+            pass
+    return text
+
+
+def supported_language(candidate: str | None) -> str | None:
+    """The site language matching `candidate` ("de-AT" -> "de"), or None."""
+    if not candidate:
+        return None
+    codes = [code for code, _name in settings.LANGUAGES]
+    candidate = candidate.strip().lower().replace("_", "-")
+    if candidate in codes:
+        return candidate
+    base = candidate.split("-")[0]
+    return base if base in codes else None
+
+
+def language_of_scope(scope) -> str:
+    """The websocket's language: the `django_language` cookie, then Accept-Language, then the default."""
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+    chosen = supported_language(cookie)
+    if chosen:
+        return chosen
+    for name, value in scope.get("headers") or []:
+        if name.lower() == b"accept-language":
+            for part in value.decode("latin-1").split(","):
+                chosen = supported_language(part.split(";")[0])
+                if chosen:
+                    return chosen
+    return settings.LANGUAGE_CODE
+
+
+def render_error(code: str, language: str, fallback: str = "", params: dict | None = None) -> str:
+    with translation.override(language):
+        return message_for(code, fallback, params)

@@ -1,0 +1,117 @@
+"""Stored games: the Game row (initial position, current position, version) and its Move log.
+
+A game is replayable from `initial_position` and its moves in `seq` order (`replay`). Only
+games.rooms writes these rows; a Move is never updated or deleted while its game exists.
+"""
+import secrets
+import uuid
+
+from django.db import models
+
+SEATS = ("S", "W", "N", "E")
+LEVELS = ("easy", "normal", "hard")
+# Invite codes avoid look-alike characters (0/O, 1/I/L) so a friend can type one.
+INVITE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+INVITE_LENGTH = 6
+
+
+def new_invite_code() -> str:
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Game(models.Model):
+    SOLO, DAILY, FRIENDS = "solo", "daily", "friends"
+    MODES = [(SOLO, "solo"), (DAILY, "daily"), (FRIENDS, "friends")]
+    LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+    STATUSES = [(LOBBY, "lobby"), (PLAYING, "playing"), (FINISHED, "finished")]
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    seed = models.BigIntegerField(default=new_seed)
+    mode = models.CharField(max_length=8, choices=MODES)
+    daily_date = models.DateField(null=True, blank=True)
+    ranked = models.BooleanField(default=False)
+    level = models.CharField(max_length=8, default="normal")
+    # For each of S W N E: {"player": "<uuid>"} or {"bot": "<level>"}; absent while a lobby seat is free.
+    seats = models.JSONField(default=dict)
+    host = models.ForeignKey("leaderboards.Player", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="hosted_games")
+    invite_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
+    status = models.CharField(max_length=8, choices=STATUSES, default=LOBBY)
+    version = models.IntegerField(default=0)
+    initial_position = models.JSONField(null=True, blank=True)
+    position = models.JSONField(null=True, blank=True)
+    # Human seats whose "next_deal" the bots wait for after a deal ended, and since when.
+    awaiting = models.JSONField(default=list, blank=True)
+    awaiting_since = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["mode", "daily_date"], name="game_mode_daily_date"),
+            models.Index(fields=["status", "updated"], name="game_status_updated"),
+        ]
+
+    def __str__(self):
+        return f"{self.mode} game {self.id} ({self.status}, v{self.version})"
+
+    def seat_of(self, player_id) -> str | None:
+        """The seat held by the player, or None (a spectator)."""
+        wanted = str(player_id) if player_id is not None else None
+        for seat in SEATS:
+            if wanted and (self.seats.get(seat) or {}).get("player") == wanted:
+                return seat
+        return None
+
+    def human_seats(self) -> list[str]:
+        return [seat for seat in SEATS if "player" in (self.seats.get(seat) or {})]
+
+    def bot_level(self, seat: str) -> str | None:
+        return (self.seats.get(seat) or {}).get("bot")
+
+    def player_ids(self) -> list[str]:
+        return [self.seats[seat]["player"] for seat in self.human_seats()]
+
+
+class Move(models.Model):
+    """One applied action: the log that replays a game. Append-only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.IntegerField()  # the game's version after this move: 1, 2, 3, ...
+    seat = models.CharField(max_length=1)
+    action = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_game_version")]
+
+    def __str__(self):
+        return f"{self.game_id} #{self.seq} {self.seat} {self.action.get('type')}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise ValueError("moves are append-only")
+        super().save(*args, **kwargs)
+
+
+class Presence(models.Model):
+    """One open websocket of a game, refreshed by its consumer; stale rows mean a gone player.
+
+    Kept in the database (not in a worker's memory) so every Daphne process sees who is there,
+    and a killed process's connections simply age out.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="connections")
+    seat = models.CharField(max_length=1, null=True, blank=True)
+    channel_name = models.CharField(max_length=200, unique=True)
+    last_seen = models.DateTimeField(db_index=True)
+    # False once the socket closed: the row then keeps the time its player was last there.
+    connected = models.BooleanField(default=True)
+
+    def __str__(self):
+        return f"{self.game_id} {self.seat or 'spectator'} {self.channel_name}"

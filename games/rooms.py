@@ -1,0 +1,611 @@
+"""The room service: the only code that changes a stored game.
+
+One move = one transaction: lock the Game row (`select_for_update`), check the version, apply
+the action with the engine, append the Move, save the position and the version (a conditional
+UPDATE on the version too, so SQLite, which has no row locks, cannot apply two moves to one
+version either). After the commit the room computes, for every seat and for spectators, the
+RFC 6902 patch from that seat's previous view to its new one and the events redacted for it,
+and sends them in one channel-layer message to the group `game.<id>`; each consumer forwards
+its own seat's part. Every seat gets every version (empty ops when its view did not change).
+
+Bots: `advance(game_id)` plays every computer turn in a row, each its own move and version,
+computed off the event loop (games.bot_runner); an answer for a stale version is dropped. It
+runs after each human move and whenever a consumer connects or beats its heartbeat, so a game
+left on a bot's turn by a restart goes on as soon as anyone is there. After a deal ends the bots
+wait for every human's `next_deal` (friends: or FOOT_NEXT_DEAL_TIMEOUT seconds). In a friends
+game a human seat with no live connection for FOOT_GRACE_SECONDS is played by a bot until its
+player comes back.
+
+FOOT_FAULT=<point>[@<version>] (test-only, off by default) makes the process `os._exit(137)` at
+one of the points after_apply, before_commit, after_commit, bot_thinking, to prove that a kill
+at any moment loses no acknowledged move and leaves no half-applied one.
+"""
+import asyncio
+import datetime
+import logging
+import os
+from dataclasses import dataclass, field
+
+import jsonpatch
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import bot_runner
+from games.models import LEVELS, SEATS, Game, Move, Presence, new_invite_code
+
+log = logging.getLogger(__name__)
+
+PUBLIC = "*"  # the key of the spectators' part of an update
+BOT_LEVEL_FOR_ABSENT = "normal"
+HINT_LEVEL = "normal"
+
+
+def setting(name: str, default: float) -> float:
+    """A FOOT_* number from the Django settings, else the environment, else the default."""
+    value = getattr(settings, name, None)
+    if value is None:
+        value = os.environ.get(name, default)
+    return float(value)
+
+
+def grace_seconds() -> float:
+    return setting("FOOT_GRACE_SECONDS", 60)
+
+
+def heartbeat_seconds() -> float:
+    return setting("FOOT_HEARTBEAT_SECONDS", 10)
+
+
+def next_deal_timeout() -> float:
+    return setting("FOOT_NEXT_DEAL_TIMEOUT", 30)
+
+
+def bot_delay() -> float:
+    # A short pause between bot moves lets a person follow them; tests set it to 0.
+    return setting("FOOT_BOT_DELAY", 0.3)
+
+
+class RoomError(Exception):
+    """A refusal by the room (not a rule): a stable code, translated by games.messages."""
+
+    def __init__(self, code: str, status: int = 400, params: dict | None = None):
+        super().__init__(code)
+        self.code = code
+        self.status = status
+        self.params = params or {}
+
+
+def engine():
+    """The engine module (imported late: the room service loads before the engine exists)."""
+    from games import engine as engine_module
+    return engine_module
+
+
+def group_name(game_id) -> str:
+    return f"game.{game_id}"
+
+
+def fault(point: str, version: int | None = None) -> None:
+    """Test-only crash injection: exit at once, as kill -9 would, at the configured point."""
+    wanted = os.environ.get("FOOT_FAULT")
+    if not wanted:
+        return
+    name, _, at_version = wanted.partition("@")
+    if name != point:
+        return
+    if at_version and (version is None or version < int(at_version)):
+        return
+    os._exit(137)
+
+
+# ---------------------------------------------------------------- games and seats
+
+
+def load(game_id) -> Game | None:
+    try:
+        return Game.objects.filter(pk=game_id).first()
+    except (ValueError, ValidationError):  # a malformed UUID
+        return None
+
+
+def game_for_invite(code: str) -> Game | None:
+    """The friends game whose invite code this is (case-insensitive), for GET /join/<code>/."""
+    if not code or len(code) > 12:
+        return None
+    return Game.objects.filter(invite_code=code.strip().upper(), mode=Game.FRIENDS).first()
+
+
+def utc_today() -> datetime.date:
+    return datetime.datetime.now(datetime.timezone.utc).date()
+
+
+def start_position(seed: int) -> dict:
+    return engine().Game.new(seed).to_position()
+
+
+def create_game(player, mode: str, level: str | None = None) -> tuple[Game, bool]:
+    """A new game for `player` (South); (game, created). The daily may return an existing game."""
+    if mode == Game.SOLO:
+        level = level or "normal"
+        if level not in LEVELS:
+            raise RoomError("bad_level")
+        game = Game(mode=mode, level=level, seats=solo_seats(player, level), host=player)
+        return start(game), True
+    if mode == Game.DAILY:
+        return daily_game(player)
+    if mode == Game.FRIENDS:
+        level = level or "normal"
+        if level not in LEVELS:
+            raise RoomError("bad_level")
+        game = Game(mode=mode, level=level, seats={"S": {"player": str(player.id)}}, host=player)
+        save_with_invite_code(game)
+        return game, True
+    raise RoomError("bad_mode")
+
+
+def solo_seats(player, level: str) -> dict:
+    return {"S": {"player": str(player.id)}, "W": {"bot": level}, "N": {"bot": level}, "E": {"bot": level}}
+
+
+def save_with_invite_code(game: Game) -> None:
+    for _attempt in range(10):
+        game.invite_code = new_invite_code()
+        try:
+            with transaction.atomic():
+                game.save()
+            return
+        except IntegrityError:
+            continue
+    raise RoomError("busy", status=503)
+
+
+def daily_game(player) -> tuple[Game, bool]:
+    """The player's unfinished daily of today, else a new one (ranked only if it is the first)."""
+    from leaderboards.daily import daily_seed
+
+    from leaderboards.models import Player
+
+    date = utc_today()
+    with transaction.atomic():
+        # Lock the player: two tabs opening the daily at once must not both get a ranked game.
+        Player.objects.select_for_update().filter(pk=player.pk).first()
+        mine = Game.objects.select_for_update().filter(
+            mode=Game.DAILY, daily_date=date, seats__S__player=str(player.id))
+        unfinished = mine.exclude(status=Game.FINISHED).order_by("created").first()
+        if unfinished is not None:
+            return unfinished, False
+        ranked = not mine.exists()
+        game = Game(mode=Game.DAILY, level="normal", daily_date=date, ranked=ranked,
+                    seed=daily_seed(date), seats=solo_seats(player, "normal"), host=player)
+        return start(game), True
+
+
+def start(game: Game) -> Game:
+    game.initial_position = start_position(game.seed)
+    game.position = game.initial_position
+    game.status = Game.PLAYING
+    game.version = 0
+    game.save()
+    return game
+
+
+def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
+    """Seat `player` in a friends lobby (the wanted seat, else the first free of N, W, E)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise RoomError("not_found", status=404)
+        already = game.seat_of(player.id)
+        if already:
+            return game, already
+        if game.mode != Game.FRIENDS:
+            raise RoomError("not_friends", status=409)
+        if game.status != Game.LOBBY:
+            raise RoomError("already_started", status=409)
+        if seat is not None and seat not in SEATS:
+            raise RoomError("bad_seat")
+        free = [s for s in ("N", "W", "E") if s not in game.seats]
+        if seat is not None and seat in game.seats:
+            raise RoomError("seat_taken", status=409)
+        if not free:
+            raise RoomError("game_full", status=409)
+        chosen = seat or free[0]
+        game.seats = {**game.seats, chosen: {"player": str(player.id)}}
+        game.save(update_fields=["seats", "updated"])
+    broadcast_refresh_sync(game.id)
+    return game, chosen
+
+
+def start_friends_game(game_id, player) -> Game:
+    """The host starts the lobby: bots of the game's level take the empty seats."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise RoomError("not_found", status=404)
+        if game.host_id != player.id:
+            raise RoomError("not_host", status=403)
+        if game.status != Game.LOBBY:
+            raise RoomError("already_started", status=409)
+        game.seats = {seat: game.seats.get(seat) or {"bot": game.level} for seat in SEATS}
+        start(game)
+    broadcast_refresh_sync(game.id)
+    return game
+
+
+def seat_labels(game: Game, viewer_seat: str | None) -> dict:
+    """For each seat: "you", "human", "bot", or "empty" (a free lobby seat)."""
+    labels = {}
+    for seat in SEATS:
+        spec = game.seats.get(seat)
+        if seat == viewer_seat:
+            labels[seat] = "you"
+        elif spec is None:
+            labels[seat] = "empty"
+        else:
+            labels[seat] = "human" if "player" in spec else "bot"
+    return labels
+
+
+def summary(game: Game, player) -> dict:
+    """The game as GET /api/games/<id> and POST /api/games answer it, for this player."""
+    seat = game.seat_of(player.id) if player is not None else None
+    return {
+        "id": str(game.id),
+        "url": f"/g/{game.id}/",
+        "ws": f"/ws/game/{game.id}/",
+        "seat": seat,
+        "ranked": game.ranked,
+        "code": game.invite_code if game.mode == Game.FRIENDS else None,
+        "mode": game.mode,
+        "level": game.level,
+        "status": game.status,
+        "version": game.version,
+        "daily_date": game.daily_date.isoformat() if game.daily_date else None,
+        "host": bool(player is not None and game.host_id == player.id),
+        "seats": seat_labels(game, seat),
+    }
+
+
+def replay(game: Game):
+    """The engine game rebuilt from the initial position and the stored moves, in order."""
+    replayed = engine().Game.from_position(game.initial_position)
+    for move in game.moves.order_by("seq"):
+        replayed.apply(move.seat, move.action)
+    return replayed
+
+
+# ---------------------------------------------------------------- views and moves
+
+
+def view_for(engine_game, seat: str | None) -> dict:
+    return engine_game.view(seat) if seat else engine_game.public_view()
+
+
+def all_views(engine_game) -> dict:
+    views = {seat: engine_game.view(seat) for seat in SEATS}
+    views[PUBLIC] = engine_game.public_view()
+    return views
+
+
+def redacted(events: list, seat: str | None) -> list:
+    return engine().redact_events(events, seat)
+
+
+def state_message(game: Game, seat: str | None) -> dict:
+    """The whole `state` of the game for a seat (None: a spectator)."""
+    view = None
+    if game.position is not None:
+        view = view_for(engine().Game.from_position(game.position), seat)
+    return {
+        "type": "state", "v": game.version, "view": view, "seat": seat,
+        "mode": game.mode, "ranked": game.ranked, "status": game.status, "level": game.level,
+        "seats": seat_labels(game, seat), "awaiting": list(game.awaiting),
+        "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
+    }
+
+
+@dataclass
+class MoveResult:
+    game_id: str
+    version: int
+    seat: str
+    parts: dict  # seat or PUBLIC -> {"ops": [...], "events": [...]}
+    status: str
+    awaiting: list = field(default_factory=list)
+
+    def message(self, origin: str | None, ref) -> dict:
+        return {"type": "room.update", "v": self.version, "seat": self.seat, "parts": self.parts,
+                "status": self.status, "awaiting": self.awaiting, "origin": origin, "ref": ref}
+
+
+def apply_move(game_id, seat: str, action: dict, expected_version: int | None) -> MoveResult:
+    """Apply one action of `seat` as one transaction; raises RoomError or the engine's RuleError."""
+    try:
+        result, game = _apply_in_transaction(game_id, seat, action, expected_version)
+    except IntegrityError as clash:  # another writer appended this version first
+        raise RoomError("stale_version", status=409) from clash
+    fault("after_commit", result.version)
+    if game.status == Game.FINISHED:
+        record_daily_result(game)
+    return result
+
+
+def _apply_in_transaction(game_id, seat, action, expected_version):
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        refuse_move(game, expected_version)
+        engine_game = engine().Game.from_position(game.position)
+        before = all_views(engine_game)
+        events = engine_game.apply(seat, action)  # a RuleError rolls back: nothing written
+        new_version = game.version + 1
+        fault("after_apply", new_version)
+        after = all_views(engine_game)
+        Move.objects.create(game=game, seq=new_version, seat=seat, action=action)
+        game.position = engine_game.to_position()
+        game.status = Game.FINISHED if engine_game.turn is None else Game.PLAYING
+        update_awaiting(game, seat, events)
+        written = Game.objects.filter(pk=game.pk, version=game.version).update(
+            version=new_version, position=game.position, status=game.status,
+            awaiting=game.awaiting, awaiting_since=game.awaiting_since, updated=timezone.now())
+        if written != 1:
+            raise RoomError("stale_version", status=409)
+        game.version = new_version
+        fault("before_commit", new_version)
+    parts = {key: {"ops": jsonpatch.make_patch(before[key], after[key]).patch,
+                   "events": redacted(events, None if key == PUBLIC else key)} for key in before}
+    return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting)), game
+
+
+def refuse_move(game: Game | None, expected_version: int | None) -> None:
+    if game is None:
+        raise RoomError("not_found", status=404)
+    if game.status == Game.LOBBY:
+        raise RoomError("not_started", status=409)
+    if game.status == Game.FINISHED:
+        raise RoomError("game_over", status=409)
+    if expected_version is not None and expected_version != game.version:
+        raise RoomError("stale_version", status=409)
+
+
+def update_awaiting(game: Game, seat: str, events: list) -> None:
+    """After a deal ends (and the game goes on) the bots wait for each human's next_deal."""
+    if seat in game.awaiting:
+        # A human who acts has seen the score.
+        game.awaiting = [s for s in game.awaiting if s != seat]
+    types = {event.get("type") for event in events}
+    if "deal_end" in types and "game_over" not in types and game.status != Game.FINISHED:
+        game.awaiting = game.human_seats()
+        game.awaiting_since = timezone.now()
+
+
+def record_daily_result(game: Game) -> None:
+    """The ranked daily's Entry (idempotent; also called when anyone opens a finished daily)."""
+    if game.mode != Game.DAILY or not game.ranked:
+        return
+    try:
+        from leaderboards.daily import on_game_finished
+    except ImportError:
+        log.warning("leaderboards.daily is missing: daily game %s not recorded", game.id)
+        return
+    try:
+        on_game_finished(game)
+    except Exception:  # the move stands; the entry is written again on the next visit
+        log.exception("could not record daily game %s", game.id)
+
+
+def next_deal(game_id, seat: str) -> bool:
+    """The human at `seat` saw the deal's score; True when no human is awaited any more."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            return False
+        if seat in game.awaiting:
+            game.awaiting = [s for s in game.awaiting if s != seat]
+            game.save(update_fields=["awaiting", "updated"])
+        return not game.awaiting
+
+
+def check_action(game_id, seat: str, action: dict) -> dict:
+    game = load(game_id)
+    if game is None:
+        raise RoomError("not_found", status=404)
+    if game.position is None:
+        raise RoomError("not_started", status=409)
+    return engine().Game.from_position(game.position).check(seat, action)
+
+
+# ---------------------------------------------------------------- presence
+
+
+def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = False) -> None:
+    """The socket is there now (on connect and on every heartbeat)."""
+    if first:
+        # Closed sockets of this seat only served to date its absence: the seat is back.
+        Presence.objects.filter(game_id=game_id, seat=seat, connected=False).delete()
+    Presence.objects.update_or_create(channel_name=channel_name, defaults={
+        "game_id": game_id, "seat": seat, "last_seen": timezone.now(), "connected": True})
+
+
+def drop_presence(channel_name: str) -> None:
+    """The socket closed: keep the row, dated now, as the start of its seat's absence."""
+    Presence.objects.filter(channel_name=channel_name).update(connected=False, last_seen=timezone.now())
+
+
+def seat_presence(game: Game) -> dict:
+    """For each seat: "bot", or for a human "connected" / "disconnected" / "away" (past the grace)."""
+    now = timezone.now()
+    fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
+    live = set(Presence.objects.filter(game=game, connected=True, last_seen__gte=fresh)
+               .values_list("seat", flat=True))
+    states = {}
+    for seat in SEATS:
+        spec = game.seats.get(seat)
+        if spec is None:
+            states[seat] = "empty"
+        elif "bot" in spec:
+            states[seat] = "bot"
+        elif seat in live:
+            states[seat] = "connected"
+        else:
+            states[seat] = "away" if gone_past_grace(game, seat, now) else "disconnected"
+    return states
+
+
+def gone_past_grace(game: Game, seat: str, now) -> bool:
+    last = Presence.objects.filter(game=game, seat=seat).order_by("-last_seen").values_list(
+        "last_seen", flat=True).first()
+    # A player who never connected is absent since the game was made.
+    since = last or game.created
+    return (now - since).total_seconds() > grace_seconds()
+
+
+def presence_message(game_id) -> dict | None:
+    game = load(game_id)
+    if game is None:
+        return None
+    return {"type": "room.presence", "seats": seat_presence(game)}
+
+
+# ---------------------------------------------------------------- bots
+
+
+@dataclass
+class BotPlan:
+    seat: str
+    level: str
+    seed: int
+    view: dict
+    version: int
+
+
+def plan_bot_move(game_id) -> BotPlan | None:
+    """The computer move due now, if any (a bot's turn, or an absent friend's past the grace)."""
+    game = load(game_id)
+    if game is None or game.status != Game.PLAYING or game.position is None:
+        return None
+    engine_game = engine().Game.from_position(game.position)
+    seat = engine_game.turn
+    if seat is None or awaiting_humans(game):
+        return None
+    level = game.bot_level(seat)
+    if level is None:
+        if game.mode != Game.FRIENDS or seat_presence(game)[seat] != "away":
+            return None
+        level = BOT_LEVEL_FOR_ABSENT
+    return BotPlan(seat, level, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat), game.version)
+
+
+def awaiting_humans(game: Game) -> bool:
+    if not game.awaiting:
+        return False
+    if game.mode == Game.FRIENDS and game.awaiting_since is not None:
+        waited = (timezone.now() - game.awaiting_since).total_seconds()
+        return waited < next_deal_timeout()
+    return True
+
+
+_advancing: dict[str, bool] = {}  # game id -> "look again when done" (one advancer per game per process)
+_background: set = set()
+
+
+def advance_soon(game_id) -> None:
+    """Play the bots' turns in the background (keeping a reference so the task is not collected)."""
+    task = asyncio.get_running_loop().create_task(advance(str(game_id)))
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+async def advance(game_id: str) -> None:
+    """Play every computer move that is due, one move and version at a time."""
+    if game_id in _advancing:
+        _advancing[game_id] = True
+        return
+    _advancing[game_id] = False
+    try:
+        while True:
+            _advancing[game_id] = False
+            moved = await advance_once(game_id)
+            if not moved and not _advancing[game_id]:
+                return
+            if moved and bot_delay() > 0:
+                await asyncio.sleep(bot_delay())
+    finally:
+        _advancing.pop(game_id, None)
+
+
+async def advance_once(game_id: str) -> bool:
+    plan = await database_sync_to_async(plan_bot_move)(game_id)
+    if plan is None:
+        return False
+    try:
+        action = await bot_runner.think(plan.level, plan.seed, plan.view)
+    except bot_runner.NoBot:
+        return False
+    except Exception:
+        log.exception("bot %s failed in game %s at v%s", plan.level, game_id, plan.version)
+        return False
+    fault("bot_thinking", plan.version + 1)
+    try:
+        result = await database_sync_to_async(apply_move)(game_id, plan.seat, action, plan.version)
+    except RoomError as refusal:
+        return refusal.code == "stale_version"  # a human or another worker moved first: look again
+    except Exception as error:  # an illegal bot action: stop rather than loop on it
+        log.error("bot %s action %r refused in game %s: %s", plan.level, action, game_id, error)
+        return False
+    await broadcast(result, origin=None, ref=None)
+    return True
+
+
+async def hint(game_id, seat: str) -> dict:
+    game = await database_sync_to_async(load)(game_id)
+    if game is None or game.position is None:
+        raise RoomError("not_started")
+    if game.mode == Game.DAILY and game.ranked:
+        raise RoomError("hint_unavailable", status=403)
+    engine_game = engine().Game.from_position(game.position)
+    try:
+        return await bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat))
+    except Exception as failure:
+        raise RoomError("hint_failed") from failure
+
+
+# ---------------------------------------------------------------- broadcasting
+
+
+async def broadcast(result: MoveResult, origin: str | None, ref) -> None:
+    await get_channel_layer().group_send(group_name(result.game_id), result.message(origin, ref))
+
+
+async def broadcast_refresh(game_id) -> None:
+    await get_channel_layer().group_send(group_name(game_id), {"type": "room.refresh"})
+
+
+def broadcast_refresh_sync(game_id) -> None:
+    """From sync code (HTTP views): tell every open socket of the game to fetch a fresh state."""
+    from asgiref.sync import async_to_sync
+    try:
+        async_to_sync(broadcast_refresh)(game_id)
+    except Exception:  # the lobby change is stored; sockets also refresh on their heartbeat
+        log.exception("could not broadcast a refresh of game %s", game_id)
+
+
+async def broadcast_presence(game_id) -> None:
+    message = await database_sync_to_async(presence_message)(game_id)
+    if message is not None:
+        await get_channel_layer().group_send(group_name(game_id), message)
+
+
+async def act(game_id, seat: str, action: dict, version: int | None, origin: str, ref) -> MoveResult:
+    """A human's move: apply, broadcast to every seat, then let the bots answer."""
+    result = await database_sync_to_async(apply_move)(game_id, seat, action, version)
+    await broadcast(result, origin=origin, ref=ref)
+    advance_soon(game_id)
+    return result
+
+
+run_sync = sync_to_async  # re-exported for the consumer's non-DB helpers
