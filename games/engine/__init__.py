@@ -1,0 +1,13 @@
+"""The Foot Canasta rules engine: pure Python, no Django, deterministic given a seed.
+
+Public surface (DESIGN.md): Game, RuleError, parse_cards, card_points, meld_status, and
+redact_events for the per-seat events. Nothing else in the project knows a rule.
+"""
+from games.engine.cards import card_name, card_points, canonical_deck, parse_cards
+from games.engine.errors import MESSAGES, RuleError
+from games.engine.events import redact_events
+from games.engine.game import Game
+from games.engine.melds import meld_status
+
+__all__ = ["Game", "RuleError", "parse_cards", "card_points", "meld_status", "redact_events", "card_name",
+           "canonical_deck", "MESSAGES"]

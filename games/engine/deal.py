@@ -1,0 +1,49 @@
+"""The deal: each deal's 270-card order from the seed (R57) and how it is dealt (R8–R12).
+
+Pure functions of the seed and the deal number; the red threes of the dealt hands (R13) are
+laid by the game, which owns the stock.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.engine.cards import JOKER, canonical_deck, is_red_three
+from games.engine.seats import DEALER_OF_DEAL, NEXT_SEAT, seats_from
+
+HAND_SIZE = 13
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCards:
+    dealer: str
+    hands: dict
+    feet: dict
+    upcard: str
+    stock_top_first: list
+
+
+def shuffled_deck(seed, deal: int) -> list[str]:
+    """R57: the canonical deck shuffled by random.Random(f"{seed}:{deal}")."""
+    deck = canonical_deck()
+    random.Random(f"{seed}:{deal}").shuffle(deck)
+    return deck
+
+
+def must_bury(card: str) -> bool:
+    """R12: a red three or a joker may not start the discard pile."""
+    return card == JOKER or is_red_three(card)
+
+
+def deal_cards(deck: list[str], deal: int) -> DealtCards:
+    """R11: hands c[0..51], feet c[52..103], upcard c[104], stock c[105..] (top first); R12 burial."""
+    dealer = DEALER_OF_DEAL[deal]
+    order = seats_from(NEXT_SEAT[dealer])
+    hands = {seat: deck[HAND_SIZE * i: HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
+    feet = {seat: deck[52 + HAND_SIZE * i: 52 + HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
+    upcard, stock = deck[104], deck[105:]
+    while must_bury(upcard):
+        # "buried": back after the first floor(n/2) cards, n = the stock without it (R12, DECISION).
+        stock.insert(len(stock) // 2, upcard)
+        upcard = stock.pop(0)
+    return DealtCards(dealer, hands, feet, upcard, stock)

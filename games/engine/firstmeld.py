@@ -1,0 +1,183 @@
+"""The most points a set of cards can lay as new melds (for the first-meld minimum, R37–R40).
+
+Used by `options` to know whether a team that is not yet down can take the discard pile, and by
+the bots to find a first lay-down. Card values of naturals depend only on the rank and every wild
+card can go anywhere, so the search is a small dynamic programme over ranks and the number of wild
+cards used, followed by a placement of the actual cards.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from games.engine.cards import CARD_POINTS, JOKER, NATURAL_RANKS, is_natural, is_wild
+from games.engine.melds import PILE_SIZE
+
+RANK_VALUE = {r: CARD_POINTS[r + "C"] for r in NATURAL_RANKS}
+WILD_MELD = "wild"
+
+
+def _piles_only(naturals: int, wild: int) -> bool:
+    """Can these cards of one rank form piles of 7 only (at most 2 wild cards per pile)?"""
+    total = naturals + wild
+    return total % PILE_SIZE == 0 and wild <= 2 * (total // PILE_SIZE)
+
+
+@lru_cache(maxsize=None)
+def natural_split(naturals: int, wild: int):
+    """(incomplete (a, b) or None, number of piles) for naturals+wild of one rank, or None (R15, R20)."""
+    if naturals == 0 and wild == 0:
+        return (None, 0)
+    if naturals > 0 and _piles_only(naturals, wild):
+        return (None, (naturals + wild) // PILE_SIZE)
+    for a in range(min(naturals, 6), 1, -1):
+        for b in range(0, min(wild, a // 2) + 1):
+            if 3 <= a + b <= 6 and _piles_only(naturals - a, wild - b):
+                return ((a, b), (naturals - a + wild - b) // PILE_SIZE)
+    return None
+
+
+@lru_cache(maxsize=None)
+def best_naturals(count: int, wild: int) -> int:
+    """The most naturals (of `count` held) one rank can meld together with exactly `wild` wild cards."""
+    for n in range(count, 1, -1):
+        if natural_split(n, wild):
+            return n
+    return 0
+
+
+def wild_meld_size_ok(size: int) -> bool:
+    """Wild cards alone: piles of 7 and at most one incomplete meld of 3–6 (R16, R20)."""
+    return size == 0 or size % PILE_SIZE in (0, 3, 4, 5, 6)
+
+
+def _natural_table(counts: dict[str, int], wild_total: int, banned: frozenset):
+    """dp[t] = (best natural points, choices) using t wild cards inside natural melds."""
+    dp: dict[int, tuple[int, tuple]] = {0: (0, ())}
+    for rank, count in counts.items():
+        if rank in banned or count < 2:
+            continue
+        grown = dict(dp)
+        for used, (pts, choices) in dp.items():
+            for w in range(0, min(wild_total - used, count // 2) + 1):
+                n = best_naturals(count, w)
+                if not n:
+                    continue
+                key, value = used + w, pts + n * RANK_VALUE[rank]
+                if key not in grown or grown[key][0] < value:
+                    grown[key] = (value, choices + ((rank, n, w),))
+        dp = grown
+    return dp
+
+
+def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used=0):
+    """Best (points, natural choices, wild cards in natural melds, wild meld size)."""
+    available = len(wild_values) - wild_already_used
+    dp = _natural_table(counts, available, banned)
+    best = None
+    for used, (pts, choices) in dp.items():
+        for size in range(0, available - used + 1):
+            if size and not (wild_meld_allowed and wild_meld_size_ok(size)):
+                continue
+            total = pts + sum(wild_values[: wild_already_used + used + size])
+            if best is None or total > best[0]:
+                best = (total, choices, used, size)
+    return best
+
+
+def _split_groups(rank_cards: list[str], wilds: list[str], choice) -> list[list[str]]:
+    rank, n, w = choice
+    naturals, wild = rank_cards[:n], wilds[:w]
+    groups = []
+    incomplete, piles = natural_split(n, w)
+    if incomplete:
+        a, b = incomplete
+        groups.append(naturals[:a] + wild[:b])
+        naturals, wild = naturals[a:], wild[b:]
+    for _ in range(piles):
+        k = min(2, len(wild))
+        groups.append(naturals[: PILE_SIZE - k] + wild[:k])
+        naturals, wild = naturals[PILE_SIZE - k:], wild[k:]
+    return groups
+
+
+def _wild_groups(wilds: list[str]) -> list[list[str]]:
+    groups = [wilds[i:i + PILE_SIZE] for i in range(0, len(wilds), PILE_SIZE)]
+    return groups
+
+
+def _sorted_wilds(cards) -> list[str]:
+    return sorted((c for c in cards if is_wild(c)), key=lambda c: -CARD_POINTS[c])
+
+
+def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_used=0, wilds=None):
+    """(points, groups): the most points `cards` can lay as new melds, and one way to lay them."""
+    wilds = _sorted_wilds(cards) if wilds is None else wilds
+    by_rank: dict[str, list[str]] = {}
+    for c in cards:
+        if is_natural(c):
+            by_rank.setdefault(c[0], []).append(c)
+    counts = {r: len(v) for r, v in by_rank.items()}
+    values = [CARD_POINTS[c] for c in wilds]
+    total, choices, used, size = _best_plan(counts, values, frozenset(banned_ranks), wild_meld_allowed,
+                                            wild_already_used)
+    pool = wilds[wild_already_used:]
+    groups = []
+    for choice in choices:
+        groups += _split_groups(by_rank[choice[0]], pool, choice)
+        pool = pool[choice[2]:]
+    if size:
+        groups += _wild_groups(pool[:size])
+    return total - sum(values[:wild_already_used]), groups
+
+
+def best_take(cards, top: str):
+    """(points, pickup cards, groups) of the best first-meld take of `top` with `cards`, or None (R29, R40)."""
+    cards = list(cards)
+    if is_wild(top):
+        return _best_wild_take(cards, top)
+    rank = top[0]
+    same = [c for c in cards if is_natural(c) and c[0] == rank]
+    others = [c for c in cards if not (is_natural(c) and c[0] == rank)]
+    wilds = _sorted_wilds(others)
+    non_wild_rest = [c for c in others if not is_wild(c)]
+    best = None
+    for a in range(2, min(len(same), 6) + 1):
+        for b in range(0, min(len(wilds), 2) + 1):
+            size = 1 + a + b
+            if size > PILE_SIZE or 1 + a < 2 * b:
+                continue
+            rest = non_wild_rest + same[a:] + wilds
+            banned = () if size == PILE_SIZE else (rank,)
+            pts, groups = best_new_melds(rest, banned, True, b, wilds)
+            pickup = same[:a] + wilds[:b]
+            total = CARD_POINTS[top] + sum(CARD_POINTS[c] for c in pickup) + pts
+            if best is None or total > best[0]:
+                best = (total, pickup, groups)
+    return best
+
+
+def _best_wild_take(cards, top: str):
+    matching = [c for c in cards if (c == JOKER) == (top == JOKER) and is_wild(c)]
+    best = None
+    for a in range(2, min(len(matching), 6) + 1):
+        remaining = list(cards)
+        for c in matching[:a]:
+            remaining.remove(c)
+        wilds = _sorted_wilds(remaining)
+        for b in range(0, min(len(wilds), PILE_SIZE - 1 - a) + 1):
+            complete = 1 + a + b == PILE_SIZE
+            rest = [c for c in remaining if not is_wild(c)] + wilds
+            pts, groups = best_new_melds(rest, (), complete, b, wilds)
+            pickup = matching[:a] + wilds[:b]
+            total = CARD_POINTS[top] + sum(CARD_POINTS[c] for c in pickup) + pts
+            if best is None or total > best[0]:
+                best = (total, pickup, groups)
+    return best
+
+
+def max_first_meld_points(cards) -> int:
+    return best_new_melds(list(cards))[0]
+
+
+__all__ = ["best_new_melds", "best_take", "max_first_meld_points", "natural_split", "Counter"]

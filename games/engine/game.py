@@ -1,0 +1,501 @@
+"""The game: state, the four actions and everything that happens automatically (R9–R56).
+
+`Game.apply(seat, action)` first *plans* an action (every check, on copies, raising RuleError)
+and only then *commits* it, so a refused action never touches the state and `check` is just the
+planning step. Automatic steps (red threes, foot pick-ups, end of a deal, the next deal) happen
+inside the commit and are reported as events.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games.engine.cards import (
+    JOKER, check_card, is_natural, is_red_three, is_three, is_wild, points,
+)
+from games.engine.deal import deal_cards, shuffled_deck
+from games.engine.errors import RuleError
+from games.engine.melds import (
+    PILE_SIZE, WILD, addition_problem, meld_problem, meld_rank, pile_kind,
+)
+from games.engine.scoring import count_piles, team_deal_score, winner as game_winner
+from games.engine.seats import (
+    DEALS, FIRST_MELD_MINIMUM, GOING_OUT_PILES, NEXT_SEAT, PARTNER, SEATS, TEAM_OF, TEAM_SEATS, TEAMS,
+)
+
+ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
+MELD_RANKS = frozenset("456789TJQKA") | {WILD}
+TAKE_LIMIT = 7  # R28
+
+
+class _DealOver(Exception):
+    """Raised inside a commit when the deal ended; the rest of the action does not happen (R52)."""
+
+
+@dataclass(slots=True)
+class _Plan:
+    """What a checked action will do: the cards it uses and the team's melds afterwards."""
+    used: list = field(default_factory=list)
+    melds: list | None = None
+    laid_points: int = 0
+    groups: list = field(default_factory=list)  # (cards, meld index) per group, for events
+    taken: list = field(default_factory=list)
+    goes_out: bool = False
+
+
+class Game:
+    """A game of Foot Canasta: four deals, four seats (see DESIGN.md for the surface)."""
+
+    __slots__ = ("seed", "deal", "dealer", "turn", "phase", "hands", "feet", "stock", "discard",
+                 "melds", "red_threes", "down", "deal_scores", "ply")
+
+    def __init__(self):
+        self.seed = 0
+        self.deal = 1
+        self.dealer = "E"
+        self.turn: str | None = "S"
+        self.phase = "draw"
+        self.hands: dict[str, list[str]] = {s: [] for s in SEATS}
+        self.feet: dict[str, list[str] | None] = {s: [] for s in SEATS}
+        self.stock: list[str] = []  # top of the stock is the LAST element (pop() draws)
+        self.discard: list[str] = []  # bottom to top
+        self.melds: dict[str, list[list[str]]] = {t: [] for t in TEAMS}
+        self.red_threes: dict[str, list[str]] = {t: [] for t in TEAMS}
+        self.down = {t: False for t in TEAMS}
+        self.deal_scores: list[dict] = []
+        self.ply = 0
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, seed=None) -> "Game":
+        """A fresh game with deal 1 dealt (R8–R13, R57). No seed: a random one (R58)."""
+        if seed is None:
+            import secrets
+            seed = secrets.randbits(63)
+        game = cls()
+        game.seed = seed
+        game._start_deal(1, [])
+        return game
+
+    @classmethod
+    def from_position(cls, position: dict) -> "Game":
+        from games.engine.notation import game_from_position
+        return game_from_position(cls(), position)
+
+    def to_position(self) -> dict:
+        from games.engine.notation import position_of
+        return position_of(self)
+
+    # ------------------------------------------------------------------ public surface
+    def apply(self, seat, action) -> list[dict]:
+        """Apply one action of `seat`; returns its events; raises RuleError and changes nothing."""
+        kind, plan = self._plan(seat, action)
+        events: list[dict] = []
+        try:
+            getattr(self, "_commit_" + kind)(seat, action, plan, events)
+        except _DealOver:
+            pass
+        self.ply += 1
+        return _merge_draws(events)
+
+    def check(self, seat, action) -> dict:
+        """A dry run: {"ok": True, "points": n} or {"ok": False, code, message, rule, params}."""
+        try:
+            _, plan = self._plan(seat, action)
+        except RuleError as error:
+            return {"ok": False, **error.as_dict()}
+        return {"ok": True, "points": plan.laid_points}
+
+    def options(self, seat) -> dict:
+        from games.engine.options import options_for
+        return options_for(self, seat)
+
+    def view(self, seat) -> dict:
+        from games.engine.views import seat_view
+        return seat_view(self, seat)
+
+    def public_view(self) -> dict:
+        from games.engine.views import public_view
+        return public_view(self)
+
+    def scores(self) -> dict:
+        from games.engine.scoring import totals
+        return {"deals": [dict(d) for d in self.deal_scores], "totals": totals(self.deal_scores)}
+
+    @property
+    def winner(self) -> str | None:
+        return game_winner(self.deal_scores) if self.phase == "over" else None
+
+    # ------------------------------------------------------------------ facts used by several rules
+    def in_foot(self, seat: str) -> bool:
+        return self.feet[seat] is None
+
+    def first_meld_minimum(self) -> int:
+        return FIRST_MELD_MINIMUM[self.deal]
+
+    def incomplete_meld_index(self, melds: list, rank: str) -> int | None:
+        """R20: the team has at most one incomplete meld of a rank."""
+        for i, meld in enumerate(melds):
+            if len(meld) < PILE_SIZE and meld_rank(meld) == rank:
+                return i
+        return None
+
+    def may_go_out(self, seat: str, melds: list | None = None) -> bool:
+        """R49 (a)–(c) with the team's melds as they would be (default: as they are)."""
+        if not self.in_foot(seat) or not self.in_foot(PARTNER[seat]):
+            return False
+        piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
+        return all(piles[kind] >= need for kind, need in GOING_OUT_PILES.items())
+
+    # ------------------------------------------------------------------ planning (all checks)
+    def _plan(self, seat, action) -> tuple[str, _Plan]:
+        if not isinstance(seat, str) or seat not in SEATS:
+            raise RuleError("bad_seat", "R5", seat=str(seat)[:10])
+        if not isinstance(action, dict):
+            raise RuleError("bad_action", None)
+        kind = action.get("type")
+        if kind not in ACTION_TYPES:
+            raise RuleError("unknown_action", None, type=str(kind)[:30])
+        if self.phase == "over":
+            raise RuleError("game_over", "R55a")
+        if seat != self.turn:
+            raise RuleError("not_your_turn", "R24", turn=self.turn)
+        if kind in ("draw", "take_pile") and self.phase != "draw":
+            raise RuleError("already_drew", "R26")
+        if kind in ("meld", "discard") and self.phase != "play":
+            raise RuleError("must_draw_first", "R26")
+        return kind, getattr(self, "_plan_" + kind)(seat, action)
+
+    def _plan_draw(self, seat, action) -> _Plan:
+        return _Plan()
+
+    def _plan_discard(self, seat, action) -> _Plan:
+        card = _card_field(action, "card")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuleError("card_not_held", "R25", card=card)
+        plan = _Plan(used=[card])
+        if self.in_foot(seat) and len(hand) == 1:  # R47, R48: only as going out
+            if not self.may_go_out(seat):
+                raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat))
+            plan.goes_out = True
+        return plan
+
+    def _plan_meld(self, seat, action) -> _Plan:
+        groups = _groups_field(action)
+        team = TEAM_OF[seat]
+        held = Counter(self.hands[seat])
+        melds = [list(m) for m in self.melds[team]]
+        plan = _Plan(melds=melds)
+        for group in groups:
+            cards = _take_cards(held, _cards_of(group))
+            target = group.get("to")
+            if target is not None:
+                index = self._plan_addition(melds, target, cards)
+            else:
+                index = self._plan_new_meld(melds, cards)
+            plan.used += cards
+            plan.groups.append((cards, index))
+        plan.laid_points = points(plan.used)
+        self._check_first_meld(team, plan.laid_points)
+        self._check_cards_left(seat, plan, sum(held.values()))
+        return plan
+
+    def _plan_addition(self, melds, target, cards) -> int:
+        if not isinstance(target, str) or target not in MELD_RANKS:
+            raise RuleError("bad_rank", "R21", rank=str(target)[:10])
+        index = self.incomplete_meld_index(melds, target)
+        if index is None:
+            raise RuleError("no_such_meld", "R21", rank=target)
+        problem = addition_problem(melds[index], cards)
+        if problem:
+            raise problem
+        melds[index].extend(cards)
+        return index
+
+    def _plan_new_meld(self, melds, cards) -> int:
+        problem = meld_problem(cards)
+        if problem:
+            raise problem
+        rank = meld_rank(cards)
+        if self.incomplete_meld_index(melds, rank) is not None:  # R20
+            raise RuleError("duplicate_incomplete_meld", "R20", rank=rank)
+        melds.append(list(cards))
+        return len(melds) - 1
+
+    def _check_first_meld(self, team, laid_points) -> None:
+        """R37–R40: until the team is down, one action must reach the minimum on its own."""
+        if not self.down[team] and laid_points < self.first_meld_minimum():
+            raise RuleError("below_first_meld_minimum", "R37", minimum=self.first_meld_minimum(),
+                            points=laid_points)
+
+    def _check_cards_left(self, seat, plan: _Plan, left: int) -> None:
+        """R47: in the foot, keep two cards unless going out is allowed (R49)."""
+        if not self.in_foot(seat) or left >= 2:
+            return
+        if self.may_go_out(seat, plan.melds):
+            plan.goes_out = left == 0
+            return
+        if left == 1:
+            raise RuleError("must_keep_cards", "R47")
+        raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat, plan.melds))
+
+    def _going_out_gap(self, seat, melds=None) -> str:
+        if not self.in_foot(PARTNER[seat]):
+            return "your partner has not picked up their foot"
+        piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
+        missing = [f"{need - piles[k]} {k}" for k, need in GOING_OUT_PILES.items() if piles[k] < need]
+        return "your team still needs " + ", ".join(missing) + " pile(s)"
+
+    def _plan_take_pile(self, seat, action) -> _Plan:
+        if not self.discard:
+            raise RuleError("pile_empty", "R28")
+        top = self.discard[-1]
+        if is_three(top):
+            raise RuleError("pile_top_is_three", "R29")
+        named = _card_list_field(action, "cards")
+        groups = action.get("groups", [])
+        if not isinstance(groups, list) or any(not isinstance(g, dict) or "to" in g for g in groups):
+            raise RuleError("bad_field", "R30", field="groups")
+        held = Counter(self.hands[seat])
+        named = _take_cards(held, named)
+        ordered = _pickup_order(top, named)
+        team = TEAM_OF[seat]
+        melds = [list(m) for m in self.melds[team]]
+        plan = _Plan(melds=melds)
+        plan.groups.append(([top] + ordered[1:], self._place_pickup(melds, ordered)))
+        for group in groups:
+            cards = _take_cards(held, _cards_of(group))
+            plan.groups.append((cards, self._plan_new_meld(melds, cards)))
+            plan.used += cards
+        plan.used = named + plan.used
+        plan.taken = self.discard[-TAKE_LIMIT:]
+        plan.laid_points = points(ordered) + points(plan.used[len(named):])
+        self._check_first_meld(team, plan.laid_points)
+        self._check_cards_left(seat, plan, sum(held.values()) + len(plan.taken) - 1)
+        return plan
+
+    def _place_pickup(self, melds, ordered) -> int:
+        """R30: onto the team's incomplete meld of the rank up to 7 cards, the rest as a new meld."""
+        rank = meld_rank(ordered)
+        index = self.incomplete_meld_index(melds, rank)
+        if index is None:
+            return self._plan_new_meld(melds, ordered)
+        room = PILE_SIZE - len(melds[index])
+        problem = addition_problem(melds[index], ordered[:room])
+        if problem:
+            raise problem
+        melds[index].extend(ordered[:room])
+        if ordered[room:]:
+            return self._plan_new_meld(melds, ordered[room:])
+        return index
+
+    # ------------------------------------------------------------------ commits (state changes)
+    def _commit_draw(self, seat, action, plan, events) -> None:
+        if not self.stock:  # R53 (i): the draw on an empty stock ends the deal
+            self._end_deal("stock", None, events)
+        for _ in range(2):
+            if not self.stock:  # R53 (ii)
+                break
+            self._draw_card(seat, events)
+        self.phase = "play"
+
+    def _commit_discard(self, seat, action, plan, events) -> None:
+        card = plan.used[0]
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events.append({"type": "discard", "seat": seat, "card": card})
+        if plan.goes_out:
+            self._go_out(seat, events)
+        self._pass_turn(events)
+
+    def _commit_meld(self, seat, action, plan, events) -> None:
+        self._lay(seat, plan, events, "meld")
+
+    def _commit_take_pile(self, seat, action, plan, events) -> None:
+        taken = plan.taken
+        del self.discard[-len(taken):]
+        events.append({"type": "take_pile", "seat": seat, "count": len(taken), "top": taken[-1],
+                       "cards": list(taken)})
+        self.hands[seat].extend(taken[:-1])  # R31: the rest of the cards taken join the active cards
+        self.phase = "play"
+        self._lay(seat, plan, events, "meld")
+        self._lay_red_threes(seat, events)  # R33
+
+    def _lay(self, seat, plan: _Plan, events, kind) -> None:
+        team = TEAM_OF[seat]
+        hand = self.hands[seat]
+        for card in plan.used:
+            hand.remove(card)
+        self.melds[team] = plan.melds
+        self.down[team] = True
+        events.append({"type": kind, "seat": seat, "team": team,
+                       "groups": [{"cards": list(c), "meld": str(i)} for c, i in plan.groups]})
+        if plan.goes_out:
+            self._go_out(seat, events)
+        if not hand and not self.in_foot(seat):  # R44: into the foot at once
+            self._pick_up_foot(seat, events)
+
+    def _draw_card(self, seat, events) -> None:
+        """One card from the stock; a red three is laid and replaced at once (R27, R34)."""
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        events.append({"type": "draw", "seat": seat, "count": 1, "cards": [card]})
+        self._lay_red_threes(seat, events)
+
+    def _lay_red_threes(self, seat, events) -> None:
+        """R34, R53 (iii): lay every red three of the active cards, replace each from the stock."""
+        hand = self.hands[seat]
+        while any(is_red_three(c) for c in hand):
+            card = next(c for c in hand if is_red_three(c))
+            hand.remove(card)
+            self.red_threes[TEAM_OF[seat]].append(card)
+            events.append({"type": "red_three", "seat": seat, "card": card})
+            if not self.stock:
+                self._end_deal("stock", None, events)
+            replacement = self.stock.pop()
+            hand.append(replacement)
+            events.append({"type": "draw", "seat": seat, "count": 1, "cards": [replacement],
+                           "replacement": True})
+
+    def _pick_up_foot(self, seat, events) -> None:
+        """R44–R46: the foot becomes the active cards; its red threes are laid and replaced."""
+        self.hands[seat] = self.feet[seat]
+        self.feet[seat] = None
+        events.append({"type": "foot", "seat": seat, "count": len(self.hands[seat])})
+        self._lay_red_threes(seat, events)
+
+    def _pass_turn(self, events) -> None:
+        """R25: the next seat clockwise; an empty hand picks up its foot as the turn passes."""
+        self.turn = NEXT_SEAT[self.turn]
+        self.phase = "draw"
+        events.append({"type": "turn", "seat": self.turn})
+        if not self.hands[self.turn] and not self.in_foot(self.turn):
+            self._pick_up_foot(self.turn, events)
+
+    def _go_out(self, seat, events) -> None:
+        events.append({"type": "go_out", "seat": seat, "team": TEAM_OF[seat]})
+        self._end_deal("out", TEAM_OF[seat], events)
+
+    # ------------------------------------------------------------------ deals
+    def _end_deal(self, reason: str, went_out_team: str | None, events) -> None:
+        """R51–R55a: score the deal, then deal the next one or end the game. Always raises _DealOver."""
+        score = {team: self._team_score(team, went_out_team == team) for team in TEAMS}
+        self.deal_scores.append(score)
+        events.append({"type": "deal_end", "deal": self.deal, "reason": reason, "score": score})
+        if self.deal < DEALS:
+            self._start_deal(self.deal + 1, events)
+        else:
+            self.phase = "over"
+            self.turn = None
+            events.append({"type": "game_over", "totals": self.scores()["totals"], "winner": self.winner})
+        raise _DealOver
+
+    def _team_score(self, team, went_out) -> dict:
+        held = []
+        for seat in TEAM_SEATS[team]:
+            held += self.hands[seat]
+            held += self.feet[seat] or []
+        return team_deal_score(self.melds[team], held, len(self.red_threes[team]), went_out)
+
+    def _start_deal(self, deal: int, events) -> None:
+        dealt = deal_cards(shuffled_deck(self.seed, deal), deal)
+        self.deal, self.dealer = deal, dealt.dealer
+        self.hands = {s: list(dealt.hands[s]) for s in SEATS}
+        self.feet = {s: list(dealt.feet[s]) for s in SEATS}
+        self.stock = list(reversed(dealt.stock_top_first))
+        self.discard = [dealt.upcard]
+        self.melds = {t: [] for t in TEAMS}
+        self.red_threes = {t: [] for t in TEAMS}
+        self.down = {t: False for t in TEAMS}
+        self.turn = NEXT_SEAT[self.dealer]
+        self.phase = "draw"
+        events.append({"type": "deal_start", "deal": deal, "dealer": self.dealer, "turn": self.turn,
+                       "upcard": dealt.upcard})
+        seat = self.turn
+        for _ in SEATS:  # R13: dealt red threes, in turn order from the first player
+            self._lay_red_threes(seat, events)
+            seat = NEXT_SEAT[seat]
+
+
+# ---------------------------------------------------------------------- field parsing
+def _card_field(action: dict, name: str) -> str:
+    if name not in action:
+        raise RuleError("missing_field", None, field=name)
+    return check_card(action[name])
+
+
+def _card_list_field(action: dict, name: str) -> list[str]:
+    if name not in action:
+        raise RuleError("missing_field", None, field=name)
+    value = action[name]
+    if not isinstance(value, list) or len(value) > 30:
+        raise RuleError("bad_field", None, field=name)
+    return [check_card(c) for c in value]
+
+
+def _groups_field(action: dict) -> list[dict]:
+    if "groups" not in action:
+        raise RuleError("missing_field", None, field="groups")
+    groups = action["groups"]
+    if not isinstance(groups, list) or not groups or len(groups) > 30:
+        raise RuleError("bad_field", None, field="groups")
+    for group in groups:
+        if not isinstance(group, dict):
+            raise RuleError("bad_field", None, field="groups")
+    return groups
+
+
+def _cards_of(group: dict) -> list[str]:
+    cards = _card_list_field(group, "cards")
+    if not cards:
+        raise RuleError("empty_group", "R15")
+    return cards
+
+
+def _take_cards(held: Counter, cards: list[str]) -> list[str]:
+    """Remove `cards` from the multiset `held`, refusing a card the seat does not hold (R24)."""
+    for i, card in enumerate(cards):
+        if held[card] <= 0:
+            for back in cards[:i]:
+                held[back] += 1
+            raise RuleError("card_not_held", "R24", card=card)
+        held[card] -= 1
+    return cards
+
+
+def _pickup_order(top: str, named: list[str]) -> list[str]:
+    """R29 (b), R30: check the named cards and order them top, naturals, then wild cards."""
+    if is_wild(top):
+        matching = [c for c in named if c == top or (top != JOKER and c != JOKER and is_wild(c))]
+        for card in named:
+            if not is_wild(card):
+                raise RuleError("card_does_not_match", "R30", card=card, top=top)
+        if len(matching) < 2:
+            raise RuleError("no_matching_pair", "R29", top=top)
+        return [top] + named
+    rank = top[0]
+    naturals = [c for c in named if is_natural(c) and c[0] == rank]
+    for card in named:
+        if not is_wild(card) and not (is_natural(card) and card[0] == rank):
+            raise RuleError("card_does_not_match", "R30", card=card, top=top)
+    if len(naturals) < 2:
+        raise RuleError("no_matching_pair", "R29", top=top)
+    return [top] + naturals + [c for c in named if is_wild(c)]
+
+
+def _merge_draws(events: list[dict]) -> list[dict]:
+    """Adjacent draws of one seat (not replacements) become one event: 'West drew 2 cards'."""
+    merged: list[dict] = []
+    for event in events:
+        last = merged[-1] if merged else None
+        if (last and event["type"] == "draw" == last["type"] and event["seat"] == last["seat"]
+                and not event.get("replacement") and not last.get("replacement")):
+            last["count"] += event["count"]
+            last["cards"] = last["cards"] + event["cards"]
+        else:
+            merged.append(event)
+    return merged
+
+
+__all__ = ["Game", "pile_kind"]

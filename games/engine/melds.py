@@ -1,0 +1,85 @@
+"""Melds: what a legal meld is (R15–R21) and what kind of pile a complete one is (R18).
+
+A meld is a list of cards in the order they were laid. Its rank is the rank of its naturals,
+or "wild" when it holds only wild cards.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine.cards import is_natural, is_three, is_wild, check_card
+from games.engine.errors import RuleError
+
+PILE_SIZE = 7
+MIN_MELD = 3
+WILD = "wild"
+
+
+def meld_rank(cards: Sequence[str]) -> str:
+    """The rank of a meld: that of its first natural, or 'wild'."""
+    for card in cards:
+        if is_natural(card):
+            return card[0]
+    return WILD
+
+
+def meld_problem(cards: Sequence[str]) -> RuleError | None:
+    """Why these cards are not a legal meld (R15–R19), or None when they are."""
+    if len(cards) > PILE_SIZE:
+        return RuleError("meld_too_large", "R19")
+    rank = None
+    naturals = wild = 0
+    for card in cards:
+        if is_three(card):
+            return RuleError("three_in_meld", "R17")
+        if is_wild(card):
+            wild += 1
+            continue
+        if rank is None:
+            rank = card[0]
+        elif card[0] != rank:
+            return RuleError("mixed_ranks", "R15")
+        naturals += 1
+    if len(cards) < MIN_MELD:
+        return RuleError("meld_too_small", "R15")
+    if naturals and naturals < 2 * wild:
+        return RuleError("too_many_wild", "R15")
+    return None
+
+
+def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | None:
+    """Why `added` cannot join the incomplete `meld` (R19, R21, R22), or None."""
+    if len(meld) >= PILE_SIZE:
+        return RuleError("pile_complete", "R19")
+    rank = meld_rank(meld)
+    for card in added:
+        if is_three(card):
+            return RuleError("three_in_meld", "R17")
+        if is_natural(card):
+            if rank == WILD:
+                return RuleError("natural_to_wild_meld", "R21")
+            if card[0] != rank:
+                return RuleError("mixed_ranks", "R21")
+    return meld_problem(list(meld) + list(added))
+
+
+def pile_kind(cards: Sequence[str]) -> str:
+    """'incomplete' for 3–6 cards; for a pile of 7: 'clean', 'dirty' or 'wild' (R18)."""
+    if len(cards) < PILE_SIZE:
+        return "incomplete"
+    if not any(is_natural(c) for c in cards):
+        return "wild"
+    if any(is_wild(c) for c in cards):
+        return "dirty"
+    return "clean"
+
+
+def meld_status(cards) -> str:
+    """R18: 'incomplete' | 'clean' | 'dirty' | 'wild'; raises RuleError if not a legal meld."""
+    from games.engine.cards import parse_cards
+
+    cards = parse_cards(cards) if isinstance(cards, str) else [check_card(c) for c in cards]
+    problem = meld_problem(cards)
+    if problem:
+        raise problem
+    return pile_kind(cards)

@@ -1,0 +1,88 @@
+"""What a seat can do now (docs/VIEW.md "options"): the page enables its buttons from this, and
+the bots find their moves from it. Every answer comes from the same planning code as `apply`.
+"""
+from __future__ import annotations
+
+from games.engine.cards import JOKER, is_natural, is_three, is_wild
+from games.engine.errors import RuleError
+from games.engine.firstmeld import best_take
+from games.engine.seats import TEAM_OF
+
+NOTHING = {"draw": False, "take_pile": False, "pile_cards": [], "meld": False, "add_to": {},
+           "minimum": 0, "discard": False, "may_go_out": False}
+
+
+def matches_top(card: str, top: str) -> bool:
+    """R29 (b): naturals of the top's rank; two 2s for a 2; two jokers for a joker."""
+    if top == JOKER:
+        return card == JOKER
+    if is_wild(top):
+        return card != JOKER and is_wild(card)
+    return is_natural(card) and card[0] == top[0]
+
+
+def options_for(game, seat: str) -> dict:
+    team = TEAM_OF.get(seat)
+    minimum = 0 if team is None or game.down[team] else game.first_meld_minimum()
+    result = dict(NOTHING, minimum=minimum, add_to={}, pile_cards=[])
+    if game.phase == "over" or seat != game.turn:
+        return result
+    result["may_go_out"] = game.may_go_out(seat)
+    if game.phase == "draw":
+        result["draw"] = True
+        result["pile_cards"] = pile_cards(game, seat)
+        result["take_pile"] = can_take_pile(game, seat, result["pile_cards"])
+        return result
+    result["meld"] = True
+    result["add_to"] = additions(game, seat)
+    result["discard"] = any(game.check(seat, {"type": "discard", "card": c})["ok"] for c in set(game.hands[seat]))
+    return result
+
+
+def pile_cards(game, seat) -> list[str]:
+    if not game.discard or is_three(game.discard[-1]):
+        return []
+    top = game.discard[-1]
+    return [c for c in game.hands[seat] if matches_top(c, top)]
+
+
+def take_pile_candidates(game, seat, matching: list[str]):
+    """Takes worth trying, smallest first: the pair, more matching cards, a wild card or two."""
+    if len(matching) < 2:
+        return
+    team = TEAM_OF[seat]
+    if not game.down[team]:
+        best = best_take(game.hands[seat], game.discard[-1])
+        if best:
+            _, pickup, groups = best
+            yield {"type": "take_pile", "cards": pickup, "groups": [{"cards": g} for g in groups]}
+        return
+    wilds = [c for c in game.hands[seat] if is_wild(c) and c not in matching[:2]]
+    for n in range(2, min(len(matching), 6) + 1):
+        for w in range(0, min(len(wilds), 2) + 1):
+            yield {"type": "take_pile", "cards": matching[:n] + wilds[:w]}
+
+
+def can_take_pile(game, seat, matching) -> bool:
+    return any(game.check(seat, a)["ok"] for a in take_pile_candidates(game, seat, matching))
+
+
+def additions(game, seat) -> dict[str, list[str]]:
+    """For each incomplete team meld, the distinct cards of the seat that could be added one at a time."""
+    team = TEAM_OF[seat]
+    found: dict[str, list[str]] = {}
+    if not game.down[team]:
+        return found
+    for meld in game.melds[team]:
+        if len(meld) >= 7:
+            continue
+        from games.engine.melds import meld_rank
+        rank = meld_rank(meld)
+        fits = [c for c in sorted(set(game.hands[seat]))
+                if game.check(seat, {"type": "meld", "groups": [{"cards": [c], "to": rank}]})["ok"]]
+        if fits:
+            found[rank] = fits
+    return found
+
+
+__all__ = ["options_for", "matches_top", "take_pile_candidates", "RuleError"]

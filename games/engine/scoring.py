@@ -1,0 +1,46 @@
+"""Scoring of a finished deal (R35, R54–R56)."""
+from __future__ import annotations
+
+from games.engine.cards import RED_THREES, points
+from games.engine.melds import pile_kind
+
+PILE_BONUS = {"clean": 500, "dirty": 300, "wild": 1500}  # R54
+RED_THREE_VALUE = 100  # R35
+GOING_OUT_BONUS = 100  # R54
+
+
+def count_piles(melds) -> dict[str, int]:
+    counts = {"clean": 0, "dirty": 0, "wild": 0}
+    for meld in melds:
+        kind = pile_kind(meld)
+        if kind != "incomplete":
+            counts[kind] += 1
+    return counts
+
+
+def team_deal_score(melds, cards_held, red_threes_laid: int, went_out: bool) -> dict[str, int]:
+    """R54: one team's itemised deal score; `cards_held` are every card left in its hands and feet."""
+    piles = count_piles(melds)
+    red_left = sum(1 for c in cards_held if c in RED_THREES)
+    item = {
+        "melded": sum(points(m) for m in melds),
+        "cards_left": -points(cards_held),
+        "red_threes": RED_THREE_VALUE * (red_threes_laid - red_left),
+        "piles": sum(PILE_BONUS[kind] * n for kind, n in piles.items()),
+        "going_out": GOING_OUT_BONUS if went_out else 0,
+    }
+    item["total"] = sum(item.values())
+    return item
+
+
+def totals(deal_scores: list[dict]) -> dict[str, int]:
+    """R55: deal scores add up over the game."""
+    return {team: sum(d[team]["total"] for d in deal_scores) for team in ("NS", "EW")}
+
+
+def winner(deal_scores: list[dict]) -> str:
+    """R56: the higher total wins; equal totals are a draw."""
+    t = totals(deal_scores)
+    if t["NS"] == t["EW"]:
+        return "draw"
+    return "NS" if t["NS"] > t["EW"] else "EW"
