@@ -1,0 +1,71 @@
+"""Cards and deck (RULES.md §1): composition, wild cards, card values, card notation."""
+
+from collections import Counter
+
+import pytest
+
+from .helpers import canonical_deck, cards, count_all_cards, require_engine
+
+require_engine()
+
+from games.engine import Game, RuleError, card_points, meld_status, parse_cards  # noqa: E402
+
+
+def test_new_game_holds_the_270_cards_of_five_decks():  # R1
+    pos = Game.new(seed=7).to_position()
+    count_all_cards(pos)
+    assert len(canonical_deck()) == 270
+
+
+def test_each_rank_has_twenty_cards_and_there_are_ten_jokers():  # R2
+    deck = Counter(canonical_deck())
+    for rank in "456789TJQKA23":
+        assert sum(n for card, n in deck.items() if card[0] == rank and card != "JK") == 20
+    assert deck["JK"] == 10
+    assert deck["3H"] + deck["3D"] == 10  # red threes
+    assert deck["3C"] + deck["3S"] == 10  # black threes
+
+
+def test_copies_of_a_card_are_interchangeable():  # R2
+    # Five copies of 9C exist; any of them makes the same meld.
+    assert meld_status(parse_cards("9C 9C 9C")) == "incomplete"
+    assert meld_status(parse_cards("9C 9C 9C 9C 9C 9D 9D")) == "clean"
+
+
+def test_twos_and_jokers_are_wild_and_make_a_wild_meld():  # R3
+    assert meld_status(parse_cards("2C 2D JK")) == "incomplete"
+    assert meld_status(parse_cards("2C 2D 2H 2S JK JK 2C")) == "wild"
+
+
+def test_threes_are_neither_natural_nor_wild():  # R3
+    with pytest.raises(RuleError):
+        meld_status(parse_cards("3C 3S 3C"))  # not naturals of a rank
+    with pytest.raises(RuleError):
+        meld_status(parse_cards("2C JK 3C"))  # not wild
+
+
+@pytest.mark.parametrize(
+    "card, points",
+    [("JK", 50), ("2C", 20), ("2H", 20), ("AS", 20),
+     ("8D", 10), ("9C", 10), ("TH", 10), ("JS", 10), ("QC", 10), ("KD", 10),
+     ("4C", 5), ("5D", 5), ("6H", 5), ("7S", 5),
+     ("3C", 5), ("3S", 5), ("3H", 0), ("3D", 0)],
+)
+def test_card_values(card, points):  # R4
+    assert card_points(parse_cards(card)[0]) == points
+
+
+def test_parse_cards_round_trips_the_notation():  # R2 (notation of DESIGN.md)
+    text = "4H TS 2C JK 3D AS KC QD"
+    parsed = parse_cards(text)
+    assert [str(c) for c in parsed] == cards(text)
+
+
+def test_parse_cards_of_the_empty_string_is_empty():
+    assert list(parse_cards("")) == []
+
+
+@pytest.mark.parametrize("bad", ["1H", "4X", "XX", "10H", "JKK", "J", "4H,5H", "ZZ 4H"])
+def test_parse_cards_refuses_malformed_names(bad):
+    with pytest.raises(RuleError):
+        parse_cards(bad)

@@ -1,0 +1,155 @@
+"""Taking the discard pile (RULES.md §6): how much, when, the pickup meld and its placement."""
+
+from collections import Counter
+
+import pytest
+
+from .helpers import (
+    assert_accepted, assert_refused, cards, game_at, hand_of, meld, melds_of, require_engine, take,
+)
+
+require_engine()
+
+DOWN = {"NS": ["AC AD AH"]}
+
+
+def south_takes(hand, pile, melds=None, **kw):
+    """South to draw, with the discard pile `pile` (bottom to top); NS down unless told."""
+    return game_at(hands={"S": hand}, discard=pile, melds=melds if melds is not None else DOWN, **kw)
+
+
+def test_take_the_top_seven():  # R28
+    pile = "4C 4D 5C 5D 6C 6D 7C 7D KC QD JH TS 8H 9D"
+    game = south_takes("9C 9S", pile)
+    events = assert_accepted(game, "S", take("9C 9S"))
+    pos = game.to_position()
+    assert cards(pos["discard"]) == cards("4C 4D 5C 5D 6C 6D 7C")  # the rest stays
+    assert hand_of(game, "S") == Counter(cards("7D KC QD JH TS 8H"))
+    assert Counter(cards(pos["melds"]["NS"][-1])) == Counter(cards("9D 9C 9S"))
+    assert pos["phase"] == "play" and pos["turn"] == "S"
+    taken = next(e for e in events if e["type"] == "take_pile")
+    assert taken["count"] == 7 and taken["top"] == "9D"
+
+
+def test_take_the_whole_pile_when_it_has_fewer_than_seven():  # R28
+    game = south_takes("9C 9S", "KC QD 5H 9D")
+    assert_accepted(game, "S", take("9C 9S"))
+    assert game.to_position()["discard"] == ""
+    assert hand_of(game, "S") == Counter(cards("KC QD 5H"))
+
+
+@pytest.mark.parametrize("top", ["3S", "3C"])
+def test_not_with_a_three_on_top(top):  # R29a, R36
+    game = south_takes("9C 9S 3C 3S", f"9D {top}")
+    assert_refused(game, "S", take("3C 3S" if top == "3C" else "3S 3C"),
+                   code="pile_top_is_three", rule="R29")
+    assert game.options("S")["take_pile"] is False
+
+
+def test_needs_two_naturals_of_the_top_rank():  # R29b
+    game = south_takes("9C JK 4H", "5C 9D")
+    assert_refused(game, "S", take("9C JK"), rule=("R29", "R30"))
+    game = south_takes("9C 8C 4H", "5C 9D")
+    assert_refused(game, "S", take("9C 8C"), rule=("R29", "R30"))
+
+
+def test_one_matching_card_is_not_enough():  # R29b
+    game = south_takes("9C 4H", "5C 9D")
+    assert_refused(game, "S", take("9C"), code="no_matching_pair", rule="R29")
+
+
+def test_two_on_top_needs_two_twos():  # R29b
+    game = south_takes("JK JK 4H", "5C 2H")
+    assert_refused(game, "S", take("JK JK"), rule=("R29", "R30"))
+    game = south_takes("2C 2D 4H", "5C 2H")
+    assert_accepted(game, "S", take("2C 2D"))
+    assert Counter(cards(game.to_position()["melds"]["NS"][-1])) == Counter(cards("2H 2C 2D"))
+
+
+def test_joker_on_top_needs_two_jokers():  # R29b
+    game = south_takes("2C 2D 4H", "5C JK")
+    assert_refused(game, "S", take("2C 2D"), rule=("R29", "R30"))
+    game = south_takes("JK JK 4H", "5C JK")
+    assert_accepted(game, "S", take("JK JK"))
+    assert Counter(cards(game.to_position()["melds"]["NS"][-1])) == Counter(cards("JK JK JK"))
+
+
+def test_the_pair_must_be_held():  # R29b, R29c
+    game = south_takes("9C 4H", "9S 5C 9D")
+    assert_refused(game, "S", take("9C 9S"), code="card_not_held")
+
+
+def test_not_down_the_take_must_meet_the_minimum():  # R29d, R40
+    game = south_takes("9C 9S 4H", "AS AH 9D", melds={})
+    assert_refused(game, "S", take("9C 9S"), code="below_first_meld_minimum", rule=("R37", "R40"))
+
+
+def test_take_leaving_a_foot_player_without_cards_refused():  # R29e, R47
+    game = south_takes("9C 9S", "9D", feet={"S": None})
+    assert_refused(game, "S", take("9C 9S"), rule=("R47", "R49"))
+    game = south_takes("9C 9S", "4C 9D", feet={"S": None})
+    assert_refused(game, "S", take("9C 9S"), code="must_keep_cards", rule="R47")
+    game = south_takes("9C 9S", "4C 5C 9D", feet={"S": None})
+    assert_accepted(game, "S", take("9C 9S"))
+
+
+def test_extra_cards_go_into_the_pickup_meld():  # R30
+    game = south_takes("9C 9S 9H 2C 4H", "5C 9D")
+    assert_accepted(game, "S", take("9C 9S 9H 2C"))
+    assert Counter(cards(game.to_position()["melds"]["NS"][-1])) == Counter(cards("9D 9C 9S 9H 2C"))
+    assert hand_of(game, "S") == Counter(cards("4H 5C"))
+
+
+def test_pickup_meld_goes_onto_the_incomplete_meld():  # R30
+    game = south_takes("9C 9S 4H", "5C 9D", melds={"NS": ["9C 9D 9H 9S"]})
+    assert_accepted(game, "S", take("9C 9S"))
+    melds = melds_of(game, "NS")
+    assert melds == [Counter(cards("9C 9D 9H 9S 9D 9C 9S"))]
+    assert game.view("S")["melds"]["NS"]["0"]["status"] == "clean"
+
+
+def test_pickup_overflow_must_be_a_legal_new_meld():  # R30
+    game = south_takes("9C 9S 4H", "5C 9D", melds={"NS": ["9C 9D 9H 9S 9C 2D"]})
+    assert_refused(game, "S", take("9C 9S"), rule=("R30", "R15", "R22"))
+    game = south_takes("9C 9S 9H 4H", "5C 9D", melds={"NS": ["9C 9D 9H 9S 9C 2D"]})
+    assert_accepted(game, "S", take("9C 9S 9H"))
+    melds = melds_of(game, "NS")
+    assert melds[0] == Counter(cards("9C 9D 9H 9S 9C 2D 9D"))  # dirty pile: top card first
+    assert melds[1] == Counter(cards("9C 9S 9H"))
+
+
+def test_wild_top_goes_into_the_wild_meld():  # R30
+    game = south_takes("2C 2D 4H", "5C 2H", melds={"NS": ["AC AD AH", "2S JK JK"]})
+    assert_accepted(game, "S", take("2C 2D"))
+    assert melds_of(game, "NS")[1] == Counter(cards("2S JK JK 2H 2C 2D"))
+
+
+def test_wild_top_joins_the_existing_wild_meld():  # R30
+    game = south_takes("JK JK 4H", "5C JK", melds={"NS": ["AC AD AH", "2H 2S 2C"]})
+    assert_accepted(game, "S", take("JK JK"))
+    assert melds_of(game, "NS")[1] == Counter(cards("2H 2S 2C JK JK JK"))
+
+
+def test_other_taken_cards_join_the_hand_after_the_action():  # R31
+    game = south_takes("9C 9S AC 4H", "AS AH 5C 9D", melds={})
+    # The taken AS AH cannot make the first lay-down's A group in the same action.
+    assert_refused(game, "S", take("9C 9S", "AC AS AH"), code="card_not_held")
+    game = south_takes("9C 9S AC AD AH 4H", "AS AH 5C 9D", melds={})
+    assert_accepted(game, "S", take("9C 9S", "AC AD AH"))
+    # ...but they may be melded later in the same turn.
+    assert_accepted(game, "S", meld("AS AH", to="A"))
+
+
+def test_a_wild_top_does_not_freeze_the_pile():  # R32
+    game = south_takes("2C 2D 4H", "5C 9S 2H", melds={})  # not down: 60 >= 50 is enough
+    assert_accepted(game, "S", take("2C 2D"))
+    assert game.to_position()["down"]["NS"] is True
+
+
+def test_a_red_three_out_of_the_pile_is_laid_and_replaced():  # R33
+    game = south_takes("9C 9S", "3H 5C 9D", stock_top="KH QH")
+    assert_accepted(game, "S", take("9C 9S"))
+    pos = game.to_position()
+    assert cards(pos["red_threes"]["NS"]) == ["3H"]
+    assert hand_of(game, "S") == Counter(cards("5C KH"))
+    assert cards(pos["stock"])[0] == "QH"
