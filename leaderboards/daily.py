@@ -13,6 +13,10 @@ from django.utils import timezone
 
 from leaderboards.models import DailyDeal, Entry, Player
 
+BANNED_AT_FINISH = "player banned when the game finished"  # undone by an unban (moderation.py)
+
+from leaderboards.boards import refresh_record
+
 log = logging.getLogger(__name__)
 
 HUMAN_SEAT = "S"  # the human of a daily sits South; the others are computer players
@@ -91,7 +95,7 @@ def record_entry(player: Player, game, totals: dict) -> Entry | None:
         score=score, opponents_score=opponents_score, result=result_of(score, opponents_score),
         finished_at=timezone.now(), network=player.last_network,
         # A banned player's later results are kept for the moderators but never rank.
-        hidden=player.banned, hidden_reason="player banned when the game finished" if player.banned else "",
+        hidden=player.banned, hidden_reason=BANNED_AT_FINISH if player.banned else "",
     )
     try:
         with transaction.atomic():
@@ -99,4 +103,21 @@ def record_entry(player: Player, game, totals: dict) -> Entry | None:
     except IntegrityError:
         # Another call recorded this game, or the player already ranks for this date.
         return Entry.objects.filter(game_id=game.id).first()
+    refresh_record(player)
     return entry
+
+
+def share_text(entry: Entry) -> str:
+    """What a player can paste to friends: date, score, result and rank, nothing of the deal."""
+    from leaderboards.boards import daily_rank, is_listed
+
+    result = {Entry.WON: "Won", Entry.LOST: "Lost", Entry.DRAW: "Draw"}[entry.result]
+    line = f"{result} {entry.score:,} to {entry.opponents_score:,}"
+    if is_listed(entry.player) and not entry.hidden:
+        line += f" · rank {daily_rank(entry.date, entry.score)}"
+    return f"Foot Canasta daily {entry.date.isoformat()}\n{line}"
+
+
+def date_is_over(date: datetime.date) -> bool:
+    """A date's games may be watched once the date is over everywhere on the site's clock (UTC)."""
+    return date < today()

@@ -102,3 +102,26 @@ class ModerationAction(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M} {self.moderator} {self.action} {self.target}"
+
+
+class PlayerRecord(models.Model):
+    """A player's all-time figures over their visible entries, kept by leaderboards.boards.
+
+    Derived data only (rebuilt from Entry by `refresh_record` / `rebuild_records`): it lets the
+    all-time board read a few indexed rows instead of aggregating every entry ever played.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True, related_name="record")
+    # On the boards: has a nickname and is not banned.
+    listed = models.BooleanField(default=False)
+    games = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    total = models.BigIntegerField(default=0)
+    best = models.IntegerField(default=0)
+    average = models.FloatField(default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["-best", "-average", "player"], name="record_all_time_board",
+                         condition=Q(listed=True, games__gt=0)),
+        ]

@@ -1,0 +1,215 @@
+"""Moderation in Django's admin: players, entries, the moderation log, and game replays.
+
+Moderators (the "moderators" group, created by a migration) can view players and entries,
+hide/unhide entries and ban/unban players — each through leaderboards.moderation, which writes a
+ModerationAction — and replay games whose date is over. Nothing here edits a score: every
+field is read-only. Players whose daily games came from one network (a keyed hash, never an
+address) are flagged. DailyDeal is deliberately not registered: the seeds never leave the server.
+"""
+import datetime
+import json
+import uuid
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Subquery
+from django.http import Http404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+
+from leaderboards import daily, moderation
+from leaderboards.models import Entry, ModerationAction, Player
+from leaderboards.replay import describe_action, replay_steps
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=200, widget=forms.TextInput(attrs={"size": 60}))
+
+
+def entries_sharing_network():
+    """Entries of other players from the network of the outer entry."""
+    return (Entry.objects.filter(network=OuterRef("network")).exclude(network="")
+            .exclude(player=OuterRef("player")))
+
+
+def players_sharing_network():
+    """Entries of other players from any network the outer player's daily games came from."""
+    own_networks = Entry.objects.filter(player=OuterRef(OuterRef("pk"))).exclude(network="").values("network")
+    return Entry.objects.filter(network__in=Subquery(own_networks)).exclude(player=OuterRef("pk"))
+
+
+class SharedNetworkFilter(admin.SimpleListFilter):
+    title = "shares a network"
+    parameter_name = "shared_network"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "yes"), ("no", "no")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(shares_network=self.value() == "yes")
+        return queryset
+
+
+def with_reason(request, queryset, action_name: str, title: str, apply):
+    """An admin action that first asks why (an intermediate page), then applies to each row."""
+    if "apply" in request.POST:
+        form = ReasonForm(request.POST)
+        if form.is_valid():
+            for obj in queryset:
+                apply(obj, request.user, form.cleaned_data["reason"])
+            return None
+    else:
+        form = ReasonForm()
+    return TemplateResponse(request, "leaderboards/admin/reason.html", {
+        "title": title, "form": form, "queryset": queryset, "action_name": action_name,
+        "opts": queryset.model._meta, "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+    })
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "id", "created_at", "banned", "shared_network", "entries_link"]
+    list_filter = ["banned", SharedNetworkFilter]
+    search_fields = ["nickname", "nickname_key"]
+    readonly_fields = ["id", "nickname", "nickname_key", "created_at", "banned", "network_neighbours"]
+    fields = readonly_fields
+    actions = ["ban_players", "unban_players"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(shares_network=Exists(players_sharing_network()))
+
+    @admin.display(boolean=True, description="shares a network", ordering="shares_network")
+    def shared_network(self, player):
+        return player.shares_network
+
+    @admin.display(description="entries")
+    def entries_link(self, player):
+        url = reverse("admin:leaderboards_entry_changelist") + f"?player__id__exact={player.pk}"
+        return format_html('<a href="{}">entries</a>', url)
+
+    @admin.display(description="players whose daily games came from the same network")
+    def network_neighbours(self, player):
+        networks = Entry.objects.filter(player=player).exclude(network="").values("network")
+        neighbours = Player.objects.filter(entries__network__in=networks).exclude(pk=player.pk).distinct()[:50]
+        return format_html_join(", ", '<a href="{}">{}</a>', (
+            (reverse("admin:leaderboards_player_change", args=[other.pk]), str(other)) for other in neighbours
+        )) or "—"
+
+    def has_ban_permission(self, request):
+        return request.user.has_perm("leaderboards.ban_player")
+
+    @admin.action(description="Ban the selected players (asks for a reason)", permissions=["ban"])
+    def ban_players(self, request, queryset):
+        response = with_reason(request, queryset, "ban_players", "Ban players", moderation.ban_player)
+        if response is None:
+            self.message_user(request, f"Banned {queryset.count()} player(s).", messages.SUCCESS)
+        return response
+
+    @admin.action(description="Unban the selected players", permissions=["ban"])
+    def unban_players(self, request, queryset):
+        for player in queryset:
+            moderation.unban_player(player, request.user)
+        self.message_user(request, f"Unbanned {queryset.count()} player(s).", messages.SUCCESS)
+
+
+class EntryDateSearch:
+    """Lets the entry search box take a date (YYYY-MM-DD) as well as a nickname."""
+
+    def get_search_results(self, request, queryset, search_term):
+        try:
+            day = datetime.date.fromisoformat(search_term.strip())
+        except ValueError:
+            return super().get_search_results(request, queryset, search_term)
+        return queryset.filter(date=day), False
+
+
+@admin.register(Entry)
+class EntryAdmin(EntryDateSearch, ReadOnlyAdmin):
+    list_display = ["date", "player_link", "score", "opponents_score", "result", "hidden", "hidden_reason",
+                    "shared_network", "replay_link"]
+    list_filter = ["hidden", "result", "date"]
+    date_hierarchy = "date"
+    search_fields = ["player__nickname"]
+    list_select_related = ["player"]
+    readonly_fields = ["player", "date", "game_id", "score", "opponents_score", "result", "finished_at",
+                       "hidden", "hidden_reason", "replay_link"]
+    fields = readonly_fields
+    actions = ["hide_entries", "unhide_entries"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(shares_network=Exists(entries_sharing_network()))
+
+    @admin.display(description="player", ordering="player__nickname")
+    def player_link(self, entry):
+        return format_html('<a href="{}">{}</a>', reverse("admin:leaderboards_player_change", args=[entry.player_id]),
+                           str(entry.player))
+
+    @admin.display(boolean=True, description="shares a network", ordering="shares_network")
+    def shared_network(self, entry):
+        return getattr(entry, "shares_network", False)
+
+    @admin.display(description="replay")
+    def replay_link(self, entry):
+        return format_html('<a href="{}">replay</a>', reverse("admin:leaderboards_replay", args=[entry.game_id]))
+
+    def has_hide_permission(self, request):
+        return request.user.has_perm("leaderboards.hide_entry")
+
+    @admin.action(description="Hide the selected entries (asks for a reason)", permissions=["hide"])
+    def hide_entries(self, request, queryset):
+        response = with_reason(request, queryset, "hide_entries", "Hide entries", moderation.hide_entry)
+        if response is None:
+            self.message_user(request, f"Hid {queryset.count()} entr(y/ies).", messages.SUCCESS)
+        return response
+
+    @admin.action(description="Unhide the selected entries", permissions=["hide"])
+    def unhide_entries(self, request, queryset):
+        for entry in queryset:
+            moderation.unhide_entry(entry, request.user)
+        self.message_user(request, f"Unhid {queryset.count()} entr(y/ies).", messages.SUCCESS)
+
+    def get_urls(self):
+        replay = path("replay/<uuid:game_id>/", self.admin_site.admin_view(self.replay_view),
+                      name="leaderboards_replay")
+        return [replay] + super().get_urls()
+
+    def replay_view(self, request, game_id: uuid.UUID):
+        """Every step of a stored game, replayed with the engine from its seed and moves."""
+        from games.models import Game
+
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None:
+            raise Http404("no such game")
+        # A replay shows the deals: moderators see a daily only once its date is over, so nobody
+        # can learn today's cards from the admin.
+        if game.daily_date and not daily.date_is_over(game.daily_date) and not request.user.is_superuser:
+            raise PermissionDenied("the deals of this date are still being played")
+        steps = [{**step, "description": describe_action(step["action"]),
+                  "view_json": json.dumps(step["view"], indent=1)} for step in replay_steps(game)]
+        context = {**self.admin_site.each_context(request), "title": f"Replay of game {game.pk}",
+                   "game": game, "steps": steps, "opts": self.model._meta}
+        return TemplateResponse(request, "leaderboards/admin/replay.html", context)
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(ReadOnlyAdmin):
+    list_display = ["at", "moderator", "action", "target", "reason"]
+    list_filter = ["action", "moderator"]
+    search_fields = ["target", "reason", "moderator__username"]
+    date_hierarchy = "at"
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,119 @@
+"""The JSON API of the leaderboards: nickname, personal link, boards, share text and replays.
+
+Errors are {"code", "message"} with a 4xx status. No endpoint accepts a score: entries are
+written only by leaderboards.daily.on_game_finished from the server's own replay.
+"""
+import datetime
+import json
+import uuid
+
+from django.http import JsonResponse
+from django.views.decorators.http import require_GET, require_POST
+
+from leaderboards import boards, daily, identity, nicknames
+from leaderboards.models import Entry
+
+
+def error(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message}, status=status)
+
+
+def json_body(request) -> dict | None:
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def page_of(request) -> boards.Page | None:
+    raw = request.GET.get("page", "1")
+    if not raw.isdigit() or not 1 <= int(raw) <= 100_000:
+        return None
+    return boards.Page(int(raw))
+
+
+def parse_date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+@require_POST
+def nickname(request):
+    body = json_body(request)
+    if body is None:
+        return error(400, "bad_request", "The body must be a JSON object.")
+    player = identity.player_for_request(request)
+    try:
+        chosen = nicknames.set_nickname(player, body.get("nickname"))
+    except nicknames.NicknameError as refused:
+        return error(400, refused.code, refused.message)
+    return JsonResponse({"nickname": chosen})
+
+
+@require_POST
+def personal_link(request):
+    player = identity.player_for_request(request)
+    return JsonResponse({"url": identity.new_personal_link(player)})
+
+
+def board_or_error(request, build):
+    page = page_of(request)
+    if page is None:
+        return error(400, "bad_page", "page must be a whole number from 1.")
+    me = identity.player_for_request(request, create=False)
+    return JsonResponse(build(page, me))
+
+
+@require_GET
+def daily_board(request, date):
+    day = parse_date(date)
+    if day is None or day > daily.today():
+        return error(404, "no_such_date", "There is no board for this date.")
+    return board_or_error(request, lambda page, me: boards.daily_board(day, page, me, daily.date_is_over(day)))
+
+
+@require_GET
+def week_board(request):
+    return board_or_error(request, lambda page, me: boards.week_board(daily.today(), page, me))
+
+
+@require_GET
+def all_time_board(request):
+    return board_or_error(request, lambda page, me: boards.all_time_board(page, me))
+
+
+@require_GET
+def share(request, game_id):
+    me = identity.player_for_request(request, create=False)
+    entry = Entry.objects.filter(game_id=game_id, player=me).select_related("player").first() if me else None
+    if entry is None:
+        return error(404, "no_entry", "This game has no ranked result of yours.")
+    return JsonResponse({"text": daily.share_text(entry), "date": entry.date.isoformat(),
+                         "score": entry.score, "result": entry.result})
+
+
+def watchable_game(game_id: uuid.UUID):
+    """(game, entry) of a ranked daily whose date is over and whose entry is on the boards, or None."""
+    from games.models import Game
+
+    entry = boards.visible_entries().filter(game_id=game_id).select_related("player").first()
+    game = Game.objects.filter(pk=game_id, mode="daily", ranked=True).first() if entry else None
+    if game is None or not daily.date_is_over(entry.date):
+        return None
+    return game, entry
+
+
+@require_GET
+def replay(request, game_id):
+    from leaderboards.replay import replay_steps
+
+    found = watchable_game(game_id)
+    if found is None:
+        return error(404, "no_replay", "A ranked daily game can be watched from its board once its day is over.")
+    game, entry = found
+    return JsonResponse({"game_id": str(game.pk), "date": entry.date.isoformat(),
+                         "nickname": entry.player.nickname, "score": entry.score,
+                         "opponents_score": entry.opponents_score, "steps": replay_steps(game)})

@@ -1,0 +1,35 @@
+"""Replaying a stored game step by step with the engine, for the boards and the admin.
+
+Every step is the spectator's view (`public_view`: no hand or foot cards) after one move, so
+watching a replay shows what the table showed. Only the engine knows the rules; this module
+only feeds it the stored moves in order, from the game's seed.
+"""
+
+
+def replay_steps(game) -> list[dict]:
+    """[{"seq": 0, "seat": None, "action": None, "view": ...}, {"seq": 1, ...}, ...]."""
+    from games.engine import Game as EngineGame
+
+    engine_game = EngineGame.new(game.seed)
+    steps = [{"seq": 0, "seat": None, "action": None, "view": engine_game.public_view()}]
+    for move in game.moves.order_by("seq"):
+        engine_game.apply(move.seat, move.action)
+        steps.append({"seq": move.seq, "seat": move.seat, "action": move.action,
+                      "view": engine_game.public_view()})
+    return steps
+
+
+def describe_action(action: dict | None) -> str:
+    """A one-line, plain-text summary of a move (escaped by the templates that show it)."""
+    if not action:
+        return "deal"
+    kind = action.get("type", "?")
+    if kind == "discard":
+        return f"discard {action.get('card', '')}"
+    if kind == "take_pile":
+        return "take the pile with " + " ".join(action.get("cards", []))
+    if kind == "meld":
+        groups = [" ".join(group.get("cards", [])) + (f" → {group['to']}" if group.get("to") else "")
+                  for group in action.get("groups", [])]
+        return "meld " + " | ".join(groups)
+    return str(kind)

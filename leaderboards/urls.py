@@ -1,0 +1,22 @@
+"""Routes of the leaderboards: the board pages, the personal link, and their JSON API."""
+from django.urls import path
+
+from leaderboards import api, views
+
+urlpatterns = [
+    path("leaderboard/", views.daily_page, name="leaderboard"),
+    path("leaderboard/week/", views.week_page, name="leaderboard_week"),
+    path("leaderboard/all/", views.all_time_page, name="leaderboard_all"),
+    path("leaderboard/nickname/", views.nickname_form, name="leaderboard_nickname"),
+    path("leaderboard/link/", views.link_form, name="leaderboard_link"),
+    path("leaderboard/replay/<uuid:game_id>/", views.replay_page, name="leaderboard_replay"),
+    path("leaderboard/<str:date>/", views.daily_page, name="leaderboard_daily"),
+    path("me/<str:token>/", views.follow_link, name="personal_link"),
+    path("api/nickname", api.nickname, name="api_nickname"),
+    path("api/link", api.personal_link, name="api_link"),
+    path("api/leaderboard/daily/<str:date>", api.daily_board, name="api_leaderboard_daily"),
+    path("api/leaderboard/week", api.week_board, name="api_leaderboard_week"),
+    path("api/leaderboard/all", api.all_time_board, name="api_leaderboard_all"),
+    path("api/daily/share/<uuid:game_id>", api.share, name="api_daily_share"),
+    path("api/replay/<uuid:game_id>", api.replay, name="api_replay"),
+]

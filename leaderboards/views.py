@@ -1,0 +1,108 @@
+"""The server-rendered pages of the leaderboards: the boards, a replay, the personal link.
+
+Plain HTML that works without script; every nickname is shown through Django's auto-escaping.
+"""
+import datetime
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from leaderboards import api, boards, daily, identity, nicknames
+from leaderboards.replay import describe_action
+
+
+def page_or_404(request) -> boards.Page:
+    page = api.page_of(request)
+    if page is None:
+        raise Http404("no such page")
+    return page
+
+
+def board_context(request, board: dict, tab: str, title: str) -> dict:
+    me = identity.player_for_request(request, create=False)
+    return {"board": board, "tab": tab, "title": title, "player": me, "today": daily.today(),
+            "listed": boards.is_listed(me), "previous_day": None, "next_day": None}
+
+
+@require_GET
+def daily_page(request, date: str | None = None):
+    day = daily.today() if date is None else api.parse_date(date)
+    if day is None or day > daily.today():
+        raise Http404("no board for this date")
+    me = identity.player_for_request(request, create=False)
+    board = boards.daily_board(day, page_or_404(request), me, daily.date_is_over(day))
+    context = board_context(request, board, "daily", day.isoformat())
+    context["previous_day"] = day - datetime.timedelta(days=1)
+    context["next_day"] = day + datetime.timedelta(days=1) if day < daily.today() else None
+    return render(request, "leaderboards/board.html", context)
+
+
+@require_GET
+def week_page(request):
+    me = identity.player_for_request(request, create=False)
+    board = boards.week_board(daily.today(), page_or_404(request), me)
+    return render(request, "leaderboards/board.html", board_context(request, board, "week", "week"))
+
+
+@require_GET
+def all_time_page(request):
+    me = identity.player_for_request(request, create=False)
+    board = boards.all_time_board(page_or_404(request), me)
+    return render(request, "leaderboards/board.html", board_context(request, board, "all", "all"))
+
+
+def back_to(request) -> str:
+    target = request.POST.get("next", "")
+    if target.startswith("/leaderboard/") and url_has_allowed_host_and_scheme(target, allowed_hosts=None):
+        return target
+    return reverse("leaderboard")
+
+
+@require_POST
+def nickname_form(request):
+    player = identity.player_for_request(request)
+    try:
+        nicknames.set_nickname(player, request.POST.get("nickname", ""))
+    except nicknames.NicknameError as refused:
+        messages.error(request, refused.message)
+    return redirect(back_to(request))
+
+
+@require_POST
+def link_form(request):
+    player = identity.player_for_request(request)
+    url = request.build_absolute_uri(identity.new_personal_link(player))
+    return render(request, "leaderboards/link.html", {"url": url})
+
+
+@require_GET
+def follow_link(request, token: str):
+    player = identity.player_for_link(token)
+    if player is None:
+        raise Http404("unknown personal link")
+    request.session.cycle_key()  # a new session id for the newly bound identity
+    identity.bind_session(request.session, player)
+    return render(request, "leaderboards/linked.html", {"player": player})
+
+
+@require_GET
+def replay_page(request, game_id):
+    from leaderboards.replay import replay_steps
+
+    found = api.watchable_game(game_id)
+    if found is None:
+        raise Http404("this game cannot be watched (yet)")
+    game, entry = found
+    steps = replay_steps(game)
+    raw_step = request.GET.get("step", "0")
+    number = min(int(raw_step), len(steps) - 1) if raw_step.isdigit() else 0
+    step = steps[number]
+    return render(request, "leaderboards/replay.html", {
+        "entry": entry, "step": step, "number": number, "last": len(steps) - 1,
+        "description": describe_action(step["action"]), "view": step["view"],
+        "previous": number - 1 if number > 0 else None, "next": number + 1 if number < len(steps) - 1 else None,
+    })
