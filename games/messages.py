@@ -41,16 +41,51 @@ SERVER_MESSAGES = {
 }
 
 
+ENGINE_MESSAGES = {
+    # the engine's codes (games/engine/errors.py), the same texts made translatable
+    'bad_action': _('That is not a valid action.'),
+    'unknown_action': _('Unknown action type: {type}.'),
+    'missing_field': _("The action is missing the field '{field}'."),
+    'bad_field': _("The field '{field}' has the wrong form."),
+    'bad_card': _("'{card}' is not a card name (ranks 4-9 T J Q K A 2 3, suits C D H S, or JK)."),
+    'bad_seat': _("'{seat}' is not a seat (S, W, N or E)."),
+    'game_over': _('The game is over.'),
+    'not_your_turn': _('It is not your turn: {turn} is to play.'),
+    'must_draw_first': _('Draw 2 or take the pile before you meld or discard.'),
+    'already_drew': _('You have already drawn this turn.'),
+    'card_not_held': _('You do not hold {card}.'),
+    'pile_empty': _('The discard pile is empty.'),
+    'pile_top_is_three': _('A three is on top of the discard pile: nobody can take it.'),
+    'no_matching_pair': _('To take the pile you need two cards matching the top card {top}.'),
+    'card_does_not_match': _('{card} cannot go into the meld with the top card {top}.'),
+    'empty_group': _('A meld group needs at least one card.'),
+    'bad_rank': _("'{rank}' is not a meld rank (4 to A, or wild)."),
+    'meld_too_small': _('A new meld needs at least 3 cards.'),
+    'meld_too_large': _('A meld has at most 7 cards.'),
+    'pile_complete': _('That meld is already a complete pile of 7 cards.'),
+    'three_in_meld': _('Threes can never be melded.'),
+    'mixed_ranks': _('A meld holds naturals of one rank only.'),
+    'natural_to_wild_meld': _('A wild meld takes only wild cards.'),
+    'too_many_wild': _('A meld needs at least twice as many natural cards as wild cards.'),
+    'no_such_meld': _('Your team has no incomplete {rank} meld to add to.'),
+    'duplicate_incomplete_meld': _('Your team already has an incomplete {rank} meld: add to it instead.'),
+    'below_first_meld_minimum': _('Your first meld must be worth at least {minimum} points (this one is worth {points}).'),
+    'must_keep_cards': _('In your foot you must keep at least two cards unless you can go out.'),
+    'cannot_go_out': _('You cannot go out yet: {reason}.'),
+    'invalid_position': _('Invalid position: {reason}.'),
+}
+
+
 def message_for(code: str, fallback: str = "", params: dict | None = None) -> str:
     """The message of `code` in the active language, formatted with `params` when it has any."""
-    template = SERVER_MESSAGES.get(code)
+    template = SERVER_MESSAGES.get(code) or ENGINE_MESSAGES.get(code)
     if template is None:
         return fallback or code
     text = str(template)
     if params:
         try:
-            text = text % params
-        except (KeyError, TypeError, ValueError):
+            text = text.format(**params)
+        except (KeyError, IndexError, ValueError):
             pass
     return text
 

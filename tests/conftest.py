@@ -1,0 +1,178 @@
+"""Shared fixtures: a fresh PostgreSQL database, a spare Redis database, real Daphne processes.
+
+- `postgres_url`: a database foot_test_<random> on 127.0.0.1:5432 (user postgres), created and
+  migrated once per test session (per xdist worker), dropped at the end. Skips without PostgreSQL.
+- `redis_url`: redis://127.0.0.1:6379/<spare db> (flushed before use). Skips without Redis.
+- `sqlite_url`: a migrated SQLite file in the test's tmp dir (for Daphne subprocesses).
+- `daphne`: a factory `daphne(database_url, **env) -> DaphneServer` that starts
+  `python -m daphne server.asgi:application` on a free port and waits until it answers;
+  every server it started is stopped at teardown.
+"""
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE_POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+BASE_REDIS_HOST = "127.0.0.1"
+BASE_REDIS_PORT = 6379
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def server_env(database_url: str, **extra) -> dict:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
+    env.pop("REDIS_URL", None)
+    env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings",
+                "DEBUG": "1", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"})
+    env.update({key: str(value) for key, value in extra.items() if value is not None})
+    return env
+
+
+def migrate(database_url: str) -> None:
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
+                   env=server_env(database_url), check=True, timeout=120)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        admin = psycopg.connect(BASE_POSTGRES_URL.replace("postgres://", "postgresql://"), autocommit=True,
+                                connect_timeout=3)
+    except psycopg.OperationalError as down:
+        pytest.skip(f"PostgreSQL is not reachable: {down}")
+    name = f"foot_test_{uuid.uuid4().hex[:12]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    url = BASE_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    try:
+        migrate(url)
+        yield url
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    redis = pytest.importorskip("redis")
+    db = random.randint(1, 15)
+    client = redis.Redis(host=BASE_REDIS_HOST, port=BASE_REDIS_PORT, db=db, socket_connect_timeout=3)
+    try:
+        client.ping()
+    except redis.RedisError as down:
+        pytest.skip(f"Redis is not reachable: {down}")
+    client.flushdb()
+    yield f"redis://{BASE_REDIS_HOST}:{BASE_REDIS_PORT}/{db}"
+    client.flushdb()
+    client.close()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    migrate(url)
+    return url
+
+
+class DaphneServer:
+    """A Daphne subprocess on a free port; `kill()` is kill -9, `start()` (re)starts it."""
+
+    def __init__(self, env: dict, log_path: Path):
+        self.env, self.log_path = env, log_path
+        self.port = free_port()
+        self.process = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30, **env_changes) -> "DaphneServer":
+        for key, value in env_changes.items():
+            if value is None:
+                self.env.pop(key, None)
+            else:
+                self.env[key] = str(value)
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.wait_ready(timeout)
+        return self
+
+    def wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.http + "/api/session", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"daphne did not answer within {timeout}s:\n{self.log()}")
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """kill -9 the server and every process it started (its bot pool)."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        if self.process is not None:
+            self.process.wait(timeout=10)
+
+    def wait_exit(self, timeout: float = 20) -> int:
+        code = self.process.wait(timeout=timeout)
+        try:  # the bot pool's workers of a process that died by os._exit
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        return code
+
+    def stop(self) -> None:
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+
+@pytest.fixture
+def daphne(tmp_path):
+    started = []
+
+    def start_server(database_url: str, **env) -> DaphneServer:
+        server = DaphneServer(server_env(database_url, **env), tmp_path / f"daphne-{len(started)}.log")
+        started.append(server)
+        return server.start()
+
+    yield start_server
+    for server in started:
+        server.stop()

@@ -1,0 +1,213 @@
+"""The room service against the database: moves as transactions, versions, replay, lobbies, dailies."""
+import datetime
+
+import jsonpatch
+import pytest
+
+pytest.importorskip("games.engine")
+
+from games import rooms  # noqa: E402
+from games.engine import Game as EngineGame, RuleError  # noqa: E402
+from games.models import Game, Move, Presence  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+
+from .simple_player import simple_action  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player():
+    return Player.objects.create()
+
+
+def play_one(game_id) -> rooms.MoveResult:
+    game = Game.objects.get(pk=game_id)
+    engine_game = EngineGame.from_position(game.position)
+    seat = engine_game.turn
+    return rooms.apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
+
+
+def play_until(game_id, event_type: str, limit: int = 2000) -> rooms.MoveResult:
+    for _ in range(limit):
+        result = play_one(game_id)
+        if any(e["type"] == event_type for e in result.parts[rooms.PUBLIC]["events"]):
+            return result
+    raise AssertionError(f"no {event_type} within {limit} moves")
+
+
+def test_a_solo_game_starts_dealt_with_bots_at_version_0(player):
+    game, created = rooms.create_game(player, "solo", "easy")
+    assert created and game.status == Game.PLAYING and game.version == 0
+    assert game.seats == {"S": {"player": str(player.id)}, "W": {"bot": "easy"},
+                          "N": {"bot": "easy"}, "E": {"bot": "easy"}}
+    assert game.position == game.initial_position == EngineGame.new(game.seed).to_position()
+    assert game.seat_of(player.id) == "S"
+
+
+def test_unknown_level_is_refused(player):
+    with pytest.raises(rooms.RoomError) as refused:
+        rooms.create_game(player, "solo", "grandmaster")
+    assert refused.value.code == "bad_level"
+
+
+def test_a_move_appends_one_move_and_one_version_and_patches_every_seat(player):
+    game, _ = rooms.create_game(player, "solo", "easy")
+    before = EngineGame.from_position(game.position)
+    views = rooms.all_views(before)
+    result = rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    game.refresh_from_db()
+    assert result.version == game.version == 1
+    assert list(Move.objects.filter(game=game).values_list("seq", "seat", "action")) == [(1, "S", {"type": "draw"})]
+    after = rooms.all_views(EngineGame.from_position(game.position))
+    assert set(result.parts) == {"S", "W", "N", "E", rooms.PUBLIC}
+    for key, part in result.parts.items():
+        assert jsonpatch.apply_patch(views[key], part["ops"]) == after[key]
+    # R27: the drawer sees the drawn cards, nobody else does.
+    assert "cards" in result.parts["S"]["events"][0]
+    assert all("cards" not in part["events"][0] for key, part in result.parts.items() if key != "S")
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(player):
+    game, _ = rooms.create_game(player, "solo", "easy")
+    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    with pytest.raises(rooms.RoomError) as refused:
+        rooms.apply_move(game.id, "S", {"type": "discard", "card": "XX"}, 0)
+    assert refused.value.code == "stale_version"
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_refused_action_writes_nothing(player):
+    game, _ = rooms.create_game(player, "solo", "easy")
+    card = next(iter(EngineGame.from_position(game.position).view("S")["hand"]))
+    with pytest.raises(RuleError) as refused:
+        rooms.apply_move(game.id, "S", {"type": "discard", "card": card}, 0)  # R25: draw first
+    assert refused.value.code == "must_draw_first"
+    game.refresh_from_db()
+    assert game.version == 0 and game.position == game.initial_position and not game.moves.exists()
+
+
+def test_another_seat_cannot_act_for_the_seat_to_play(player):
+    game, _ = rooms.create_game(player, "solo", "easy")
+    with pytest.raises(RuleError) as refused:
+        rooms.apply_move(game.id, "W", {"type": "draw"}, 0)
+    assert refused.value.code == "not_your_turn"
+
+
+def test_replaying_the_moves_gives_the_stored_position(player):
+    # R59: the deals and the sequence of actions determine everything.
+    game, _ = rooms.create_game(player, "solo", "easy")
+    for _ in range(40):
+        play_one(game.id)
+    game.refresh_from_db()
+    assert rooms.replay(game).to_position() == game.position
+    assert game.moves.count() == game.version == 40
+
+
+def test_after_a_deal_ends_the_bots_wait_for_the_humans_next_deal(player, settings):
+    settings.FOOT_BOT_DELAY = 0
+    game, _ = rooms.create_game(player, "solo", "easy")
+    result = play_until(game.id, "deal_end")
+    game.refresh_from_db()
+    assert result.awaiting == game.awaiting == ["S"]
+    engine_game = EngineGame.from_position(game.position)
+    if engine_game.turn != "S":
+        assert rooms.plan_bot_move(game.id) is None  # bots wait while the human reads the score
+    assert rooms.next_deal(game.id, "S") is True
+    game.refresh_from_db()
+    assert game.awaiting == []
+    if engine_game.turn != "S":
+        assert rooms.plan_bot_move(game.id).seat == engine_game.turn
+
+
+def test_a_bot_turn_is_planned_with_the_seats_view_and_version(player):
+    game, _ = rooms.create_game(player, "solo", "hard")
+    assert rooms.plan_bot_move(game.id) is None  # South (human) is to play
+    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    view = EngineGame.from_position(Game.objects.get(pk=game.id).position).view("S")
+    rooms.apply_move(game.id, "S", simple_action(view), 1)
+    plan = rooms.plan_bot_move(game.id)
+    assert (plan.seat, plan.level, plan.version) == ("W", "hard", 2)
+    assert plan.view["seat"] == "W" and "hand" in plan.view
+
+
+def test_friends_lobby_join_and_start_fill_empty_seats_with_bots(player):
+    friend, stranger = Player.objects.create(), Player.objects.create()
+    game, created = rooms.create_game(player, "friends")
+    assert created and game.status == Game.LOBBY and len(game.invite_code) == 6
+    assert rooms.game_for_invite(game.invite_code.lower()).id == game.id
+    joined, seat = rooms.join_game(game.id, friend)
+    assert seat == "N"  # the partner's seat first
+    assert rooms.join_game(game.id, friend)[1] == "N"  # joining twice keeps the seat
+    with pytest.raises(rooms.RoomError) as taken:
+        rooms.join_game(game.id, stranger, "N")
+    assert taken.value.code == "seat_taken"
+    with pytest.raises(rooms.RoomError) as not_host:
+        rooms.start_friends_game(game.id, friend)
+    assert not_host.value.code == "not_host"
+    started = rooms.start_friends_game(game.id, player)
+    assert started.status == Game.PLAYING and started.version == 0
+    assert started.seats["W"] == {"bot": "normal"} and started.seats["E"] == {"bot": "normal"}
+    with pytest.raises(rooms.RoomError) as late:
+        rooms.join_game(game.id, stranger)
+    assert late.value.code == "already_started"
+
+
+def test_a_friends_lobby_holds_four_players_at_most(player):
+    game, _ = rooms.create_game(player, "friends")
+    for _ in range(3):
+        rooms.join_game(game.id, Player.objects.create())
+    with pytest.raises(rooms.RoomError) as full:
+        rooms.join_game(game.id, Player.objects.create())
+    assert full.value.code == "game_full"
+
+
+def test_the_first_daily_of_a_date_is_ranked_and_resumed_until_finished(player):
+    from leaderboards.daily import daily_seed
+
+    first, created = rooms.create_game(player, "daily")
+    assert created and first.ranked and first.daily_date == rooms.utc_today()
+    assert first.seed == daily_seed(first.daily_date)  # R57: the same deals for everyone
+    assert set(first.seats[s]["bot"] for s in "WNE") == {"normal"}
+    again, created_again = rooms.create_game(player, "daily")
+    assert again.id == first.id and not created_again
+    Game.objects.filter(pk=first.id).update(status=Game.FINISHED)
+    second, created_second = rooms.create_game(player, "daily")
+    assert created_second and second.id != first.id and not second.ranked
+    other, _ = rooms.create_game(Player.objects.create(), "daily")
+    assert other.ranked and other.initial_position == first.initial_position
+
+
+def test_an_absent_friend_is_played_by_a_bot_after_the_grace(player, settings):
+    friend = Player.objects.create()
+    game, _ = rooms.create_game(player, "friends")
+    rooms.join_game(game.id, friend, "W")
+    rooms.start_friends_game(game.id, player)
+    game.refresh_from_db()
+    settings.FOOT_GRACE_SECONDS = 3600
+    rooms.touch_presence(game.id, "S", "channel-south", first=True)
+    assert rooms.seat_presence(game)["S"] == "connected"
+    assert rooms.seat_presence(game)["W"] == "disconnected"
+    assert rooms.plan_bot_move(game.id) is None  # South is connected and to play
+    rooms.drop_presence("channel-south")
+    assert rooms.seat_presence(game)["S"] == "disconnected"
+    settings.FOOT_GRACE_SECONDS = 0
+    assert rooms.seat_presence(game)["S"] == "away"
+    plan = rooms.plan_bot_move(game.id)
+    assert plan.seat == "S" and plan.level == "normal"
+    rooms.touch_presence(game.id, "S", "channel-south-2", first=True)
+    assert rooms.plan_bot_move(game.id) is None  # back: the seat is the human's again
+    assert Presence.objects.filter(game=game, seat="S").count() == 1
+
+
+def test_moves_are_append_only(player):
+    game, _ = rooms.create_game(player, "solo", "easy")
+    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    move = Move.objects.get(game=game)
+    move.action = {"type": "discard"}
+    with pytest.raises(ValueError):
+        move.save()
+
+
+def test_utc_today_is_a_date():
+    assert isinstance(rooms.utc_today(), datetime.date)
