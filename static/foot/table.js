@@ -1,0 +1,440 @@
+/**
+ * The table page: keeps this seat's view in step with the server over the websocket (state,
+ * patches by version, sync on any gap, reconnect after a drop), shows other seats' moves one
+ * after another, and turns clicks into actions. It holds no game rule: what may be done comes
+ * from view.options, and the server's check/errors decide everything else.
+ */
+import { cardShort } from "./cards.js";
+import { Pacer, initialSpeed } from "./anim.js";
+import { fmt, gettext } from "./i18n.js";
+import { ReconnectingSocket, api, socketUrl } from "./net.js";
+import { applyPatch } from "./patch.js";
+import { h, handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging,
+  renderStatus, renderTurnBanner } from "./render.js";
+import { eventLine, hintLine, otherTeam, teamOf } from "./words.js";
+import { showDealEnd, showGameOver } from "./results.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("table");
+const gameId = root.dataset.game;
+
+const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {} }; // latest from the server
+const ui = {
+  shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
+  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, dealsSeen: null,
+};
+const pacer = new Pacer(initialSpeed());
+const queue = [];
+let draining = false;
+let refCounter = 0;
+let socket = null;
+
+// --- talking to the server -------------------------------------------------------------------
+
+function nextRef() {
+  refCounter += 1;
+  return `c${Date.now().toString(36)}${refCounter}`;
+}
+
+function sync() {
+  if (socket) socket.send({ type: "sync" });
+}
+
+function sendAction(action) {
+  const ref = nextRef();
+  if (!socket || !socket.send({ type: "action", action, v: ui.shownV, ref })) {
+    showMessage(gettext("Not connected. Reconnecting…"));
+    return;
+  }
+  ui.pending = { ref, action, timer: setTimeout(() => { ui.pending = null; sync(); render(); }, 10000) };
+  showMessage("");
+  render();
+}
+
+function settlePending(ref) {
+  if (ui.pending && ui.pending.ref === ref) {
+    clearTimeout(ui.pending.timer);
+    const { action } = ui.pending;
+    ui.pending = null;
+    return action;
+  }
+  return null;
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "state": return onState(message);
+    case "patch": return onPatch(message);
+    case "error": return onError(message);
+    case "checked": return onChecked(message);
+    case "presence": ui.presence = message.seats || {}; if (ui.shown) renderSeats(ui.shown, renderContext()); return null;
+    case "hint": return onHint(message);
+    default: return null;
+  }
+}
+
+function onState(message) {
+  model.v = message.v;
+  model.view = message.view;
+  model.seat = message.seat || (message.view && message.view.seat) || null;
+  model.mode = message.mode || model.mode;
+  model.ranked = Boolean(message.ranked);
+  if (message.seats) model.players = message.seats;
+  if (message.date) model.date = message.date;
+  ui.me = model.seat;
+  if (ui.pending) settlePending(ui.pending.ref);
+  enqueue({ kind: "state", v: message.v, view: message.view });
+}
+
+function onPatch(message) {
+  if (model.view === null) return sync();
+  if (message.v <= model.v) return null; // already have it (e.g. a patch that crossed a state)
+  if (message.v !== model.v + 1) return sync(); // a lost message: ask for the whole view
+  let next;
+  try {
+    next = applyPatch(model.view, message.ops || []);
+  } catch (error) {
+    return sync();
+  }
+  model.v = message.v;
+  model.view = next;
+  const mine = Boolean(message.ref) && settlePending(message.ref) !== null;
+  enqueue({ kind: "patch", v: message.v, view: next, events: message.events || [], mine });
+  return null;
+}
+
+function onError(message) {
+  const action = settlePending(message.ref);
+  if (message.code === "stale_version") sync();
+  if (action || !message.ref || message.ref !== ui.stagingRef) showMessage(message.message || message.code);
+  render();
+}
+
+function onChecked(message) {
+  if (message.ref !== ui.stagingRef) return;
+  ui.stagingOk = Boolean(message.ok);
+  const minimum = (ui.shown && ui.shown.options && ui.shown.options.minimum) || 0;
+  ui.stagingStatus = message.ok
+    ? fmt(gettext("Set aside: %(points)s points (first meld needs %(minimum)s). Ready to lay down."), { points: message.points, minimum })
+    : message.message || message.code;
+  render();
+}
+
+function onHint(message) {
+  const action = message.action;
+  ui.hinted = new Set();
+  ui.hintedButton = null;
+  if (action) {
+    const cards = action.cards || (action.card ? [action.card] : []);
+    for (const group of action.groups || []) cards.push(...group.cards);
+    ui.hinted = new Set(cards);
+    ui.hintedButton = { draw: "btn-draw", take_pile: "btn-take", meld: "btn-meld", discard: "btn-discard" }[action.type] || null;
+  }
+  showMessage(hintLine(action));
+  render();
+}
+
+// --- showing moves one after another ---------------------------------------------------------
+
+function enqueue(item) {
+  queue.push(item);
+  if (!draining) drain();
+}
+
+async function drain() {
+  draining = true;
+  while (queue.length) {
+    const item = queue.shift();
+    try {
+      await present(item);
+    } catch (error) {
+      console.error(error); // a drawing problem must not stop the table from following the game
+    }
+  }
+  draining = false;
+}
+
+function seatElement(seat) {
+  if (seat === ui.me) return $("hand");
+  const place = positions(ui.me);
+  const position = Object.keys(place).find((key) => place[key] === seat);
+  return $(`seat-${position}`);
+}
+
+function meldsElement(seat) {
+  return teamOf(seat) === teamOf(ui.me || "S") ? $("melds-us") : $("melds-them");
+}
+
+async function animateEvent(event, mine) {
+  const pace = mine ? 0.5 : 1;
+  switch (event.type) {
+    case "draw": return pacer.fly($("stock"), seatElement(event.seat), null, 450 * pace);
+    case "take_pile": return pacer.fly($("discard"), seatElement(event.seat), event.top, 550 * pace);
+    case "meld": return pacer.fly(seatElement(event.seat), meldsElement(event.seat), event.groups[0] && event.groups[0].cards[0], 450 * pace);
+    case "discard": return pacer.fly(seatElement(event.seat), $("discard"), event.card, 450 * pace);
+    case "red_three": return pacer.fly(seatElement(event.seat), meldsElement(event.seat), event.card, 400 * pace);
+    case "foot": return pacer.wait(300 * pace);
+    default: return null;
+  }
+}
+
+async function present(item) {
+  if (item.kind === "state") {
+    setShown(item.view, item.v);
+    if (!ui.shown) return;
+    offerUnseenResults();
+    return;
+  }
+  for (const event of item.events) {
+    const line = eventLine(event, ui.me, model.players);
+    if (line) addLog(line, event.seat === ui.me);
+    if (!item.mine) await animateEvent(event, event.seat === ui.me);
+  }
+  setShown(item.view, item.v);
+  const dealEnd = item.events.find((event) => event.type === "deal_end");
+  const gameOver = item.events.find((event) => event.type === "game_over");
+  if (gameOver) openGameOver();
+  else if (dealEnd) openDealEnd(dealEnd.deal, dealEnd.score);
+  if (!item.mine && item.events.some((event) => event.type !== "turn")) await pacer.wait(250);
+}
+
+function setShown(view, v) {
+  const turnChanged = !ui.shown || !view || ui.shown.turn !== view.turn || ui.shown.deal !== view.deal;
+  ui.shown = view;
+  ui.shownV = v;
+  if (turnChanged || !fitsHand(stagedCodes(), view && view.hand)) {
+    ui.staged = []; // set-aside groups are interface state only: they go back at the end of a turn (R42)
+    ui.stagingOk = false;
+    ui.stagingStatus = "";
+    ui.hinted = new Set();
+    ui.hintedButton = null;
+  }
+  root.setAttribute("aria-busy", "false");
+  root.dataset.v = String(v);
+  render();
+}
+
+function fitsHand(codes, hand) {
+  const left = { ...(hand || {}) };
+  return codes.every((code) => (left[code] = (left[code] || 0) - 1) >= 0);
+}
+
+// --- the log and messages --------------------------------------------------------------------
+
+function addLog(text, mine) {
+  const log = $("log");
+  log.append(h("li", { class: mine ? "mine" : "", text }));
+  while (log.children.length > 60) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function showMessage(text) {
+  $("message").textContent = text;
+}
+
+// --- rendering -------------------------------------------------------------------------------
+
+function selectedCodes() {
+  return [...ui.selected].map((key) => key.split(":")[0]);
+}
+
+function stagedCodes() {
+  return ui.staged.flat();
+}
+
+function renderContext() {
+  const view = ui.shown;
+  const isMyTurn = Boolean(view && ui.me && view.turn === ui.me && view.phase !== "over");
+  return {
+    me: ui.me, players: model.players, presence: ui.presence, selected: ui.selected, selectedCodes: selectedCodes(),
+    stagedCodes: stagedCodes(), staged: ui.staged, stagingOk: ui.stagingOk, stagingStatus: ui.stagingStatus,
+    isMyTurn, busy: Boolean(ui.pending), ranked: model.ranked, hinted: ui.hinted, hintedButton: ui.hintedButton,
+    showStaging: ui.staged.length > 0, onCardClick, onMeldClick, onTakeBack,
+  };
+}
+
+function render() {
+  const view = ui.shown;
+  if (!view) {
+    $("turn-banner").textContent = gettext("Waiting for the game to start…");
+    return;
+  }
+  const inHand = handKeys(handCards(view, stagedCodes()));
+  for (const key of [...ui.selected]) if (!inHand.has(key)) ui.selected.delete(key);
+  const context = renderContext();
+  renderHand(view, context);
+  renderSeats(view, context);
+  renderCentre(view);
+  renderMelds(view, context);
+  renderStatus(view, context);
+  renderTurnBanner(view, context);
+  renderStaging(context);
+  renderControls(view, context);
+  $("hand").hidden = !ui.me;
+  $("controls").hidden = !ui.me;
+}
+
+// --- what the player does --------------------------------------------------------------------
+
+function onCardClick(key) {
+  if (ui.selected.has(key)) ui.selected.delete(key);
+  else ui.selected.add(key);
+  render();
+}
+
+function takeSelected() {
+  const codes = selectedCodes();
+  ui.selected.clear();
+  return codes;
+}
+
+function onMeldClick(rank) {
+  const cards = selectedCodes();
+  if (!cards.length) {
+    showMessage(gettext("Select the cards to add first, then tap the meld."));
+    return;
+  }
+  takeSelected();
+  sendAction({ type: "meld", groups: [{ cards, to: rank }] });
+}
+
+function stagedGroups() {
+  return ui.staged.map((cards) => ({ cards }));
+}
+
+function checkStaging() {
+  ui.stagingOk = false;
+  if (!ui.staged.length) {
+    ui.stagingStatus = "";
+    return;
+  }
+  if (ui.shown.phase !== "play") {
+    ui.stagingStatus = gettext("These groups count for your first meld when you take the pile.");
+    return;
+  }
+  ui.stagingRef = nextRef();
+  ui.stagingStatus = gettext("Counting…");
+  socket.send({ type: "check", action: { type: "meld", groups: stagedGroups() }, ref: ui.stagingRef });
+}
+
+function onTakeBack(index) {
+  ui.staged.splice(index, 1);
+  checkStaging();
+  render();
+}
+
+function onDraw() {
+  sendAction({ type: "draw" });
+}
+
+function onTakePile() {
+  let cards = selectedCodes();
+  if (!cards.length) cards = ((ui.shown.options && ui.shown.options.pile_cards) || []).slice(0, 2);
+  const action = { type: "take_pile", cards };
+  if (ui.staged.length) action.groups = stagedGroups();
+  takeSelected();
+  sendAction(action);
+}
+
+function onMeld() {
+  const cards = takeSelected();
+  sendAction({ type: "meld", groups: [{ cards }] });
+}
+
+function onSetAside() {
+  ui.staged.push(takeSelected());
+  checkStaging();
+  render();
+}
+
+function onLayDown() {
+  sendAction({ type: "meld", groups: stagedGroups() });
+}
+
+function onDiscard() {
+  const [card] = takeSelected();
+  sendAction({ type: "discard", card });
+}
+
+function onHintClick() {
+  socket.send({ type: "hint" });
+}
+
+function wireControls() {
+  $("btn-draw").addEventListener("click", onDraw);
+  $("btn-take").addEventListener("click", onTakePile);
+  $("btn-meld").addEventListener("click", onMeld);
+  $("btn-aside").addEventListener("click", onSetAside);
+  $("btn-laydown").addEventListener("click", onLayDown);
+  $("btn-discard").addEventListener("click", onDiscard);
+  $("btn-hint").addEventListener("click", onHintClick);
+  $("btn-next-deal").addEventListener("click", () => {
+    markDealsSeen();
+    $("deal-end").close();
+    socket.send({ type: "next_deal" });
+  });
+  $("btn-close-over").addEventListener("click", () => $("game-over").close());
+  const speed = $("speed");
+  speed.value = pacer.speed;
+  speed.addEventListener("change", () => pacer.setSpeed(speed.value));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { ui.selected.clear(); render(); }
+  });
+}
+
+// --- end of a deal, end of the game ----------------------------------------------------------
+
+const seenKey = () => `foot.deals-seen.${gameId}`;
+
+function dealsSeen() {
+  try { return Number(localStorage.getItem(seenKey()) || 0); } catch (error) { return 0; }
+}
+
+function markDealsSeen() {
+  const deals = (ui.shown && ui.shown.scores && ui.shown.scores.deals) || [];
+  try { localStorage.setItem(seenKey(), String(deals.length)); } catch (error) { /* ignore */ }
+}
+
+function openDealEnd(deal, score) {
+  showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score);
+}
+
+function openGameOver() {
+  markDealsSeen();
+  showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId });
+}
+
+/** After a reload: show the result the player has not acknowledged yet. */
+function offerUnseenResults() {
+  const view = ui.shown;
+  const deals = (view.scores && view.scores.deals) || [];
+  if (view.winner || view.phase === "over") {
+    if (!$("game-over").open) openGameOver();
+  } else if (deals.length > dealsSeen() && !$("deal-end").open) {
+    openDealEnd(deals.length, deals[deals.length - 1]);
+  }
+}
+
+// --- start -----------------------------------------------------------------------------------
+
+function setConnection(status) {
+  const text = { connecting: gettext("Connecting…"), open: "", closed: gettext("Connection lost. Reconnecting…") }[status];
+  $("connection").textContent = text;
+  $("connection").hidden = !text;
+  root.dataset.connection = status;
+}
+
+async function start() {
+  wireControls();
+  render();
+  try { await api("/api/session"); } catch (error) { /* the socket will say if the session is missing */ }
+  socket = new ReconnectingSocket(socketUrl(root.dataset.ws || `/ws/game/${gameId}/`), {
+    onMessage,
+    onOpen: sync,
+    onStatus: setConnection,
+  });
+  window.footTable = { model, ui, socket, pacer }; // for tests and the curious: read-only use
+}
+
+export { otherTeam, cardShort };
+start();

@@ -1,0 +1,91 @@
+/**
+ * The table's sentences: seat names, the log line of each event, the description of a hint.
+ * Translated through the JavaScript catalogue; the event shapes are those of docs/VIEW.md.
+ */
+import { cardShort, rankPlural } from "./cards.js";
+import { fmt, gettext, ngettext } from "./i18n.js";
+
+export const CLOCKWISE = ["S", "W", "N", "E"];
+
+export function teamOf(seat) {
+  return seat === "N" || seat === "S" ? "NS" : "EW";
+}
+
+export function otherTeam(team) {
+  return team === "NS" ? "EW" : "NS";
+}
+
+export function directionName(seat) {
+  return { S: gettext("South"), W: gettext("West"), N: gettext("North"), E: gettext("East") }[seat] || seat;
+}
+
+/** What the table calls a seat: "You", "North (partner)", a friend's nickname... */
+export function seatName(seat, me, players) {
+  if (seat === me) return gettext("You");
+  const player = players && players[seat];
+  const nickname = player && typeof player === "object" ? player.nickname || player.name : null;
+  const direction = directionName(seat);
+  if (nickname) return `${nickname} (${direction})`;
+  if (me && teamOf(seat) === teamOf(me)) return fmt(gettext("%(direction)s (partner)"), { direction });
+  return direction;
+}
+
+const cardList = (cards) => (cards || []).map(cardShort).join(" ");
+
+function ownLine(event) {
+  switch (event.type) {
+    case "draw": return event.cards && event.cards.length
+      ? fmt(gettext("You drew %(cards)s."), { cards: cardList(event.cards) })
+      : fmt(ngettext("You drew %(count)s card.", "You drew %(count)s cards.", event.count), { count: event.count });
+    case "take_pile": return fmt(ngettext("You took the pile (%(count)s card).", "You took the pile (%(count)s cards).", event.count), { count: event.count });
+    case "meld": return fmt(gettext("You melded %(cards)s."), { cards: event.groups.map((g) => cardList(g.cards)).join(", ") });
+    case "discard": return fmt(gettext("You discarded %(card)s."), { card: cardShort(event.card) });
+    case "red_three": return fmt(gettext("You laid a red three (%(card)s)."), { card: cardShort(event.card) });
+    case "foot": return gettext("You picked up your foot.");
+    case "go_out": return gettext("You went out!");
+    default: return null;
+  }
+}
+
+function otherLine(event, name) {
+  switch (event.type) {
+    case "draw": return fmt(ngettext("%(name)s drew %(count)s card.", "%(name)s drew %(count)s cards.", event.count), { name, count: event.count });
+    case "take_pile": return fmt(ngettext("%(name)s took the pile (%(count)s card).", "%(name)s took the pile (%(count)s cards).", event.count), { name, count: event.count });
+    case "meld": return fmt(gettext("%(name)s melded %(cards)s."), { name, cards: event.groups.map((g) => cardList(g.cards)).join(", ") });
+    case "discard": return fmt(gettext("%(name)s discarded %(card)s."), { name, card: cardShort(event.card) });
+    case "red_three": return fmt(gettext("%(name)s laid a red three (%(card)s)."), { name, card: cardShort(event.card) });
+    case "foot": return fmt(gettext("%(name)s picked up the foot."), { name });
+    case "go_out": return fmt(gettext("%(name)s went out!"), { name });
+    default: return null;
+  }
+}
+
+/** One log line for an event, or null for events that need none. */
+export function eventLine(event, me, players) {
+  if (event.type === "deal_end") {
+    const reason = event.reason === "stock" ? gettext("the stock ran out") : gettext("a player went out");
+    return fmt(gettext("Deal %(deal)s is over: %(reason)s."), { deal: event.deal, reason });
+  }
+  if (event.type === "deal_start") return fmt(gettext("Deal %(deal)s begins."), { deal: event.deal });
+  if (event.type === "game_over") return gettext("The game is over.");
+  if (event.type === "turn") return null;
+  if (event.seat === me) return ownLine(event);
+  return otherLine(event, seatName(event.seat, me, players));
+}
+
+/** "Hint: take the pile with 9♣ 9♠." from an action dict the server suggests. */
+export function hintLine(action) {
+  if (!action) return gettext("No hint right now.");
+  switch (action.type) {
+    case "draw": return gettext("Hint: draw 2 cards.");
+    case "take_pile": return fmt(gettext("Hint: take the pile with %(cards)s."), { cards: cardList(action.cards) });
+    case "discard": return fmt(gettext("Hint: discard %(card)s."), { card: cardShort(action.card) });
+    case "meld": {
+      const parts = action.groups.map((group) => (group.to
+        ? fmt(gettext("add %(cards)s to the %(rank)s"), { cards: cardList(group.cards), rank: rankPlural(group.to) })
+        : fmt(gettext("meld %(cards)s"), { cards: cardList(group.cards) })));
+      return fmt(gettext("Hint: %(moves)s."), { moves: parts.join(", ") });
+    }
+    default: return gettext("No hint right now.");
+  }
+}
