@@ -7,11 +7,10 @@ inside the commit and are reported as events.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from games.engine.cards import (
-    JOKER, check_card, is_natural, is_red_three, is_three, is_wild, points,
+    JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
 )
 from games.engine.deal import deal_cards, shuffled_deck
 from games.engine.errors import RuleError
@@ -92,7 +91,7 @@ class Game:
         kind, plan = self._plan(seat, action)
         events: list[dict] = []
         try:
-            getattr(self, "_commit_" + kind)(seat, action, plan, events)
+            _COMMITS[kind](self, seat, action, plan, events)
         except _DealOver:
             pass
         self.ply += 1
@@ -164,7 +163,7 @@ class Game:
             raise RuleError("already_drew", "R26")
         if kind in ("meld", "discard") and self.phase != "play":
             raise RuleError("must_draw_first", "R26")
-        return kind, getattr(self, "_plan_" + kind)(seat, action)
+        return kind, _PLANS[kind](self, seat, action)
 
     def _plan_draw(self, seat, action) -> _Plan:
         return _Plan()
@@ -184,8 +183,8 @@ class Game:
     def _plan_meld(self, seat, action) -> _Plan:
         groups = _groups_field(action)
         team = TEAM_OF[seat]
-        held = Counter(self.hands[seat])
-        melds = [list(m) for m in self.melds[team]]
+        held = list(self.hands[seat])
+        melds = list(self.melds[team])  # copy-on-write: a changed meld is replaced, never mutated
         plan = _Plan(melds=melds)
         for group in groups:
             cards = _take_cards(held, _cards_of(group))
@@ -198,7 +197,7 @@ class Game:
             plan.groups.append((cards, index))
         plan.laid_points = points(plan.used)
         self._check_first_meld(team, plan.laid_points)
-        self._check_cards_left(seat, plan, sum(held.values()))
+        self._check_cards_left(seat, plan, len(held))
         return plan
 
     def _plan_addition(self, melds, target, cards) -> int:
@@ -210,7 +209,7 @@ class Game:
         problem = addition_problem(melds[index], cards)
         if problem:
             raise problem
-        melds[index].extend(cards)
+        melds[index] = melds[index] + cards
         return index
 
     def _plan_new_meld(self, melds, cards) -> int:
@@ -257,11 +256,11 @@ class Game:
         groups = action.get("groups", [])
         if not isinstance(groups, list) or any(not isinstance(g, dict) or "to" in g for g in groups):
             raise RuleError("bad_field", "R30", field="groups")
-        held = Counter(self.hands[seat])
+        held = list(self.hands[seat])
         named = _take_cards(held, named)
         ordered = _pickup_order(top, named)
         team = TEAM_OF[seat]
-        melds = [list(m) for m in self.melds[team]]
+        melds = list(self.melds[team])
         plan = _Plan(melds=melds)
         plan.groups.append(([top] + ordered[1:], self._place_pickup(melds, ordered)))
         for group in groups:
@@ -272,7 +271,7 @@ class Game:
         plan.taken = self.discard[-TAKE_LIMIT:]
         plan.laid_points = points(ordered) + points(plan.used[len(named):])
         self._check_first_meld(team, plan.laid_points)
-        self._check_cards_left(seat, plan, sum(held.values()) + len(plan.taken) - 1)
+        self._check_cards_left(seat, plan, len(held) + len(plan.taken) - 1)
         return plan
 
     def _place_pickup(self, melds, ordered) -> int:
@@ -285,7 +284,7 @@ class Game:
         problem = addition_problem(melds[index], ordered[:room])
         if problem:
             raise problem
-        melds[index].extend(ordered[:room])
+        melds[index] = melds[index] + ordered[:room]
         if ordered[room:]:
             return self._plan_new_meld(melds, ordered[room:])
         return index
@@ -341,13 +340,16 @@ class Game:
         card = self.stock.pop()
         self.hands[seat].append(card)
         events.append({"type": "draw", "seat": seat, "count": 1, "cards": [card]})
-        self._lay_red_threes(seat, events)
+        if card in RED_THREES:
+            self._lay_red_threes(seat, events)
 
     def _lay_red_threes(self, seat, events) -> None:
         """R34, R53 (iii): lay every red three of the active cards, replace each from the stock."""
         hand = self.hands[seat]
-        while any(is_red_three(c) for c in hand):
-            card = next(c for c in hand if is_red_three(c))
+        while True:
+            card = next((c for c in hand if c in RED_THREES), None)
+            if card is None:
+                return
             hand.remove(card)
             self.red_threes[TEAM_OF[seat]].append(card)
             events.append({"type": "red_three", "seat": seat, "card": card})
@@ -418,6 +420,10 @@ class Game:
             seat = NEXT_SEAT[seat]
 
 
+_PLANS = {kind: getattr(Game, "_plan_" + kind) for kind in ACTION_TYPES}
+_COMMITS = {kind: getattr(Game, "_commit_" + kind) for kind in ACTION_TYPES}
+
+
 # ---------------------------------------------------------------------- field parsing
 def _card_field(action: dict, name: str) -> str:
     if name not in action:
@@ -453,14 +459,13 @@ def _cards_of(group: dict) -> list[str]:
     return cards
 
 
-def _take_cards(held: Counter, cards: list[str]) -> list[str]:
-    """Remove `cards` from the multiset `held`, refusing a card the seat does not hold (R24)."""
-    for i, card in enumerate(cards):
-        if held[card] <= 0:
-            for back in cards[:i]:
-                held[back] += 1
-            raise RuleError("card_not_held", "R24", card=card)
-        held[card] -= 1
+def _take_cards(held: list, cards: list[str]) -> list[str]:
+    """Remove `cards` from `held` (a copy of the seat's cards), refusing a card it does not hold (R24)."""
+    for card in cards:
+        try:
+            held.remove(card)
+        except ValueError:
+            raise RuleError("card_not_held", "R24", card=card) from None
     return cards
 
 

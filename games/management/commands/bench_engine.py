@@ -1,0 +1,57 @@
+"""bench_engine: engine actions per second (replaying legal random games) and full random games per second."""
+import random
+import time
+
+from django.core.management.base import BaseCommand
+
+from games.engine import Game
+from games.engine.playout import play_random_game
+
+
+class Command(BaseCommand):
+    help = "Measure the rules engine: apply() throughput on random legal play, and whole random games per second."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--games", type=int, default=6, help="random 4-deal games to record and replay")
+        parser.add_argument("--repeat", type=int, default=3, help="replays of the recorded games (best taken)")
+
+    def handle(self, *args, games, repeat, **options):
+        started = time.perf_counter()
+        logs = [play_random_game(seed, seed)[1] for seed in range(games)]
+        random_games_per_s = games / (time.perf_counter() - started)
+        actions = sum(len(log) for log in logs)
+        best = min(self._replay(logs) for _ in range(repeat))
+        new_game = min(self._time_new() for _ in range(repeat))
+        view_rate = self._views(logs[0])
+        self.stdout.write(f"engine apply: {actions / best:,.0f} actions/s ({actions} actions in {games} games, "
+                          f"best of {repeat})")
+        self.stdout.write(f"random legal games (choosing moves with options/check): {random_games_per_s:.2f} games/s, "
+                          f"{actions / games:.0f} actions per game")
+        self.stdout.write(f"Game.new: {new_game * 1e6:.0f} us; view(seat) with options: {view_rate:,.0f} views/s")
+
+    @staticmethod
+    def _replay(logs) -> float:
+        started = time.perf_counter()
+        for seed, log in enumerate(logs):
+            game = Game.new(seed)
+            for seat, action in log:
+                game.apply(seat, action)
+        return time.perf_counter() - started
+
+    @staticmethod
+    def _time_new() -> float:
+        started = time.perf_counter()
+        for seed in range(20):
+            Game.new(seed)
+        return (time.perf_counter() - started) / 20
+
+    @staticmethod
+    def _views(log) -> float:
+        game = Game.new(0)
+        rng = random.Random(0)
+        count, started = 0, time.perf_counter()
+        for seat, action in log[:300]:
+            game.apply(seat, action)
+            game.view(rng.choice("SWNE"))
+            count += 1
+        return count / (time.perf_counter() - started)
