@@ -1,0 +1,95 @@
+"""Going out (RULES.md §10): melding or discarding the last foot card, and its conditions."""
+
+from .helpers import (
+    GOING_OUT_PILES, assert_accepted, assert_refused, cards, discard, game_at, meld, require_engine,
+)
+
+require_engine()
+
+Q_MELD = "QD QH QS QC"
+
+
+def south_in_foot(foot, melds=None, north_hand="9H 9D", north_foot=None, **kw):
+    """South in the foot, to meld; North–South hold the five piles plus `melds`."""
+    return game_at(hands={"S": foot, "N": north_hand}, feet={"S": None, "N": north_foot},
+                   phase="play", melds={"NS": GOING_OUT_PILES + (melds or [])}, **kw)
+
+
+def assert_went_out(game, events, seat="S"):
+    assert any(e["type"] == "go_out" and e["seat"] == seat for e in events)
+    end = next(e for e in events if e["type"] == "deal_end")
+    assert end["reason"] == "out" and end["deal"] == 1
+    assert game.to_position()["deal"] == 2
+    score = game.scores()["deals"][0]
+    team = "NS" if seat in "NS" else "EW"
+    assert score[team]["going_out"] == 100
+
+
+def test_going_out_by_melding_the_last_card():  # R48
+    game = south_in_foot("QC QD", [Q_MELD])
+    assert game.options("S")["may_go_out"] is True
+    events = assert_accepted(game, "S", meld("QC QD", to="Q"))
+    assert not any(e["type"] == "discard" for e in events)
+    assert_went_out(game, events)
+
+
+def test_going_out_by_discarding_the_last_card():  # R48, E12
+    game = south_in_foot("QC QD 9S", [Q_MELD])
+    assert_accepted(game, "S", meld("QC QD", to="Q"))
+    events = assert_accepted(game, "S", discard("9S"))
+    assert_went_out(game, events)
+
+
+def test_no_going_out_from_the_hand():  # R49a
+    game = game_at(hands={"S": "QC QD"}, feet={"N": None}, phase="play",
+                   melds={"NS": GOING_OUT_PILES + [Q_MELD]})
+    assert game.options("S")["may_go_out"] is False
+    events = assert_accepted(game, "S", meld("QC QD", to="Q"))
+    assert not any(e["type"] == "go_out" for e in events)
+    assert game.to_position()["feet"]["S"] is None  # the foot was picked up instead
+
+
+def test_the_team_needs_two_clean_two_dirty_and_one_wild():  # R49b
+    for missing in range(5):
+        piles = [p for i, p in enumerate(GOING_OUT_PILES) if i != missing]
+        game = game_at(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None, "N": None},
+                       phase="play", melds={"NS": piles + [Q_MELD]})
+        assert game.options("S")["may_go_out"] is False
+        assert_refused(game, "S", meld("QC QD", to="Q"), rule=("R47", "R49"))
+
+
+def test_piles_completed_in_the_same_turn_count():  # R49b, E13
+    piles = GOING_OUT_PILES[:4] + ["2C 2D JK JK 2H 2S"]
+    game = game_at(hands={"S": "JK 8C", "N": "9H 9D"}, feet={"S": None, "N": None},
+                   phase="play", melds={"NS": piles})
+    assert_accepted(game, "S", meld("JK", to="wild"))
+    events = assert_accepted(game, "S", discard("8C"))
+    assert_went_out(game, events)
+
+
+def test_the_partner_must_have_picked_up_the_foot():  # R49c
+    game = south_in_foot("QC QD 9S", [Q_MELD], north_hand="", north_foot="7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H 9S TC",
+                         turn="S")
+    assert game.options("S")["may_go_out"] is False
+    assert_refused(game, "S", meld("QC QD", to="Q"), rule=("R47", "R49"))
+
+
+def test_the_partner_still_in_the_hand_blocks_going_out():  # R49c
+    game = south_in_foot("QC QD 9S", [Q_MELD], north_foot="7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H 9S TC")
+    assert_refused(game, "S", meld("QC QD", to="Q"), rule=("R47", "R49"))
+
+
+def test_no_permission_step():  # R49d
+    game = south_in_foot("QC QD 9S", [Q_MELD])
+    assert game.options("S")["may_go_out"] is True
+    assert_accepted(game, "S", meld("QC QD", to="Q"))
+    assert_accepted(game, "S", discard("9S"))  # nobody is asked
+
+
+def test_going_out_is_optional():  # R50
+    game = south_in_foot("QC QD 9S 7H", [Q_MELD])
+    assert game.options("S")["may_go_out"] is True
+    events = assert_accepted(game, "S", discard("9S"))
+    assert not any(e["type"] == "go_out" for e in events)
+    assert game.to_position()["deal"] == 1 and game.turn == "W"
+    assert sorted(cards(game.to_position()["hands"]["S"])) == sorted(cards("QC QD 7H"))
