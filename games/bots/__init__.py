@@ -1,0 +1,47 @@
+"""Computer players of Foot Canasta (DESIGN.md "Computer players").
+
+    bot = make_bot("normal", seed=7)
+    action = bot.act(game.view(seat))     # one legal action dict
+
+Levels: "easy", "normal", "hard", and "random" (uniformly random legal play, for tests and
+benchmarks). A bot sees a seat's view and nothing else, and answers one action at a time; its
+randomness comes from its seed, the seat and the view's ply only. This package imports nothing
+of the project but `games.engine` (tests/bots/test_imports.py checks it).
+"""
+from __future__ import annotations
+
+from games.bots.base import Bot
+from games.bots.easy import EasyBot
+from games.bots.hard import HardBot
+from games.bots.normal import decide as normal_decide
+from games.bots.random_bot import RandomBot
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class NormalBot(Bot):
+    level = "normal"
+
+    def choose(self, view, rng, check):
+        return normal_decide(view, check)
+
+
+_BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_bot(level: str, seed: int = 0, **options) -> Bot:
+    """A bot of `level` ("easy", "normal", "hard" or "random") seeded with `seed`.
+
+    `options` go to the bot (the hard bot takes `iterations` and `depth`)."""
+    try:
+        return _BOTS[level](seed, **options)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}") from None
+
+
+def suggest(view: dict, level: str = "normal") -> dict:
+    """A hint for the seat of `view`: the action a `level` bot would play (the hint button)."""
+    return make_bot(level, seed=0).act(view)
+
+
+__all__ = ["make_bot", "suggest", "LEVELS", "Bot"]

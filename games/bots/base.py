@@ -1,0 +1,84 @@
+"""What every bot level shares: the seeded generator, the legality check and the safety net.
+
+A bot's randomness comes only from `random.Random` seeded with (level, seed, seat, ply), so the
+same view and seed give the same action on any machine (DESIGN.md "Computer players"). Legality
+is the engine's: `game.check` on a determinization of the view. The check of a seat's own action
+depends only on what that seat can see, so any determinization gives the same answer.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from games.bots.determinize import determinize
+
+Check = Callable[[dict], bool]
+
+
+class ViewChecker:
+    """`game.check` for the seat of a view, on one determinization built when first needed."""
+
+    def __init__(self, view: dict, rng: random.Random):
+        self.view = view
+        self.rng = rng
+        self._game = None
+        self._answers: dict[str, bool] = {}
+
+    @property
+    def game(self):
+        if self._game is None:
+            from games.engine import Game
+
+            self._game = Game.from_position(determinize(self.view, self.rng))
+        return self._game
+
+    def __call__(self, action: dict) -> bool:
+        key = json.dumps(action, sort_keys=True)
+        if key not in self._answers:
+            self._answers[key] = bool(self.game.check(self.view["seat"], action).get("ok"))
+        return self._answers[key]
+
+
+def game_checker(game, seat: str) -> Check:
+    """The same check on a real game (used inside rollouts)."""
+    return lambda action: bool(game.check(seat, action).get("ok"))
+
+
+def fallback_action(view: dict, check: Check) -> dict:
+    """Any legal action: draw, else a discard, else the first legal addition."""
+    if view["phase"] == "draw":
+        return {"type": "draw"}
+    for card in sorted(view["hand"]):
+        action = {"type": "discard", "card": card}
+        if view["hand"][card] > 0 and check(action):
+            return action
+    for rank, cards in sorted(((view.get("options") or {}).get("add_to") or {}).items()):
+        for card in cards:
+            action = {"type": "meld", "groups": [{"cards": [card], "to": rank}]}
+            if check(action):
+                return action
+    raise RuntimeError("no legal action found for this view")
+
+
+class Bot:
+    """Base class: subclasses implement `choose(view, rng, check)`."""
+
+    level = "base"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def generator(self, view: dict) -> random.Random:
+        return random.Random(f"{self.level}:{self.seed}:{view['seat']}:{view.get('ply', 0)}")
+
+    def act(self, view: dict) -> dict:
+        rng = self.generator(view)
+        check = ViewChecker(view, random.Random(rng.random()))
+        action = self.choose(view, rng, check)
+        if action is None or not check(action):
+            action = fallback_action(view, check)
+        return action
+
+    def choose(self, view: dict, rng: random.Random, check: Check) -> dict | None:
+        raise NotImplementedError

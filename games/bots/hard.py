@@ -1,0 +1,113 @@
+"""The hard bot: determinized Monte Carlo search on top of the normal policy.
+
+At the decisions where the choice matters most — take the discard pile or draw, which card to
+discard, go out now or play on — it lists a few candidate actions (the normal bot's choice
+first), deals the unseen cards into complete positions consistent with its view
+(`determinize`), and for each such world and candidate plays the normal policy for every seat
+for a fixed number of plies, then scores the result (`evaluation`). The same worlds serve every
+candidate (common random numbers), and the candidate with the best average score difference is
+played. Everything else it plays as the normal bot.
+
+The budget is a number of rollouts (`iterations`), never a time, so the same view and seed give
+the same action on any machine at any load.
+"""
+from __future__ import annotations
+
+import random
+
+from games.bots import normal
+from games.bots.base import Bot, Check, fallback_action, game_checker
+from games.bots.cards import OTHER_TEAM, TEAM_OF
+from games.bots.determinize import determinize
+from games.bots.evaluation import position_deal_estimate
+from games.bots.situation import Situation, analyse
+
+LIVE_ITERATIONS = 24   # rollouts per searched decision at the live budget
+LIVE_DEPTH = 16        # plies per rollout before the evaluation function takes over
+DISCARD_CANDIDATES = 3
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed: int = 0, iterations: int = LIVE_ITERATIONS, depth: int = LIVE_DEPTH):
+        super().__init__(seed)
+        self.iterations = iterations
+        self.depth = depth
+
+    def choose(self, view: dict, rng: random.Random, check: Check) -> dict | None:
+        base = normal.decide(view, check)
+        if base is None:
+            return None
+        candidates = search_candidates(analyse(view), base, check)
+        if len(candidates) < 2 or self.iterations < len(candidates):
+            return base
+        worlds = max(1, self.iterations // len(candidates))
+        totals = [0.0] * len(candidates)
+        for _ in range(worlds):
+            position = determinize(view, rng)
+            for index, action in enumerate(candidates):
+                totals[index] += rollout(position, view["seat"], action, self.depth)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def search_candidates(situation: Situation, base: dict, check: Check) -> list[dict]:
+    """The normal bot's action and its main alternatives, all legal."""
+    candidates = [base]
+    kind = base["type"]
+    if kind == "take_pile":
+        candidates.append({"type": "draw"})
+    elif kind == "draw" and situation.options.get("take_pile"):
+        for take in normal.take_candidates(situation):
+            if check(take):
+                candidates.append(take)
+                break
+    elif kind == "meld":
+        out = normal.going_out_plan(situation)
+        if out is not None:
+            keep = normal.build_plan(situation, "keep", 2)
+            for plan in (out, keep):
+                action = plan.action()
+                if action is not None and action not in candidates and check(action):
+                    candidates.append(action)
+    elif kind == "discard":
+        for card in normal.discard_ranking(situation):
+            if len(candidates) >= DISCARD_CANDIDATES:
+                break
+            action = {"type": "discard", "card": card}
+            if action not in candidates and check(action):
+                candidates.append(action)
+    return candidates
+
+
+def rollout(position: dict, seat: str, action: dict, depth: int) -> float:
+    """Play `action`, then the normal policy for everyone for `depth` plies; the score
+    difference for the seat's team, exact if the deal ended, else estimated."""
+    from games.engine import Game
+
+    game = Game.from_position(position)
+    deals_before = len(position.get("scores") or [])
+    game.apply(seat, action)
+    for _ in range(depth):
+        if game.turn is None or _deals_done(game) > deals_before:
+            break
+        mover = game.turn
+        check = game_checker(game, mover)
+        view = game.view(mover)
+        move = normal.decide(view, check) or fallback_action(view, check)
+        game.apply(mover, move)
+    return score_difference(game, TEAM_OF[seat], deals_before)
+
+
+def _deals_done(game) -> int:
+    return len(game.scores()["deals"])
+
+
+def score_difference(game, team: str, deals_before: int) -> float:
+    deals = game.scores()["deals"]
+    if len(deals) > deals_before:
+        finished = deals[deals_before]
+        return float(finished[team]["total"] - finished[OTHER_TEAM[team]]["total"])
+    position = game.to_position()
+    return position_deal_estimate(position, team) - position_deal_estimate(position, OTHER_TEAM[team])

@@ -1,0 +1,144 @@
+"""What a seat's view says, digested for the bots: the seat's cards by rank, both teams' melds,
+what the team still needs to go out (R49b), and which cards are still unseen.
+
+Pure functions of the view (docs/VIEW.md): nothing here knows a hidden card.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games.bots.cards import (
+    NEXT_SEAT, OTHER_TEAM, PARTNER, TEAM_OF, WILD,
+    full_deck, is_black_three, is_natural, is_wild,
+)
+
+
+@dataclass
+class Situation:
+    view: dict
+    seat: str
+    team: str
+    opponents: str
+    partner: str
+    next_seat: str
+    hand: Counter
+    naturals: dict[str, list[str]]          # rank -> the seat's naturals of that rank
+    wilds: list[str]                        # jokers first (they cost most when left over, R4)
+    black_threes: list[str]
+    incomplete: dict[str, list[str]]        # the team's incomplete melds, by rank or "wild"
+    opponent_incomplete: dict[str, list[str]]
+    piles: dict[str, int]
+    opponent_piles: dict[str, int]
+    needs: dict[str, int]                   # piles still missing for R49b
+    opponent_needs: dict[str, int]
+    down: bool
+    opponents_down: bool
+    in_foot: bool
+    partner_in_foot: bool
+    minimum: int
+    discard: list[str]
+    unseen_by_rank: Counter = field(default_factory=Counter)  # copies not visible to the seat
+    unseen_total: int = 0
+
+    @property
+    def options(self) -> dict:
+        return self.view.get("options") or {}
+
+    @property
+    def card_count(self) -> int:
+        return sum(self.hand.values())
+
+    @property
+    def top(self) -> str | None:
+        return self.discard[-1] if self.discard else None
+
+    def seat_info(self, seat: str) -> dict:
+        return self.view["seats"][seat]
+
+
+def melds_by_key(view: dict, team: str) -> list[dict]:
+    """A team's melds in the order they were started."""
+    table = view["melds"].get(team) or {}
+    return [table[key] for key in sorted(table, key=int)]
+
+
+def _incomplete(view: dict, team: str) -> dict[str, list[str]]:
+    return {m["rank"]: list(m["cards"]) for m in melds_by_key(view, team) if m["status"] == "incomplete"}
+
+
+def _needs(view: dict, piles: dict[str, int]) -> dict[str, int]:
+    wanted = view.get("going_out_needs") or {"clean": 2, "dirty": 2, "wild": 1}
+    return {kind: max(0, wanted[kind] - piles.get(kind, 0)) for kind in ("clean", "dirty", "wild")}
+
+
+def analyse(view: dict) -> Situation:
+    seat = view["seat"]
+    team = TEAM_OF[seat]
+    opponents = OTHER_TEAM[team]
+    hand = Counter({card: n for card, n in view["hand"].items() if n > 0})
+    naturals: dict[str, list[str]] = {}
+    wilds: list[str] = []
+    black_threes: list[str] = []
+    for card in sorted(hand):
+        copies = [card] * hand[card]
+        if is_wild(card):
+            wilds.extend(copies)
+        elif is_black_three(card):
+            black_threes.extend(copies)
+        elif is_natural(card):
+            naturals.setdefault(card[0], []).extend(copies)
+    wilds.sort(key=lambda c: c != "JK")
+    piles = dict(view["piles"][team])
+    opponent_piles = dict(view["piles"][opponents])
+    situation = Situation(
+        view=view, seat=seat, team=team, opponents=opponents, partner=PARTNER[seat],
+        next_seat=NEXT_SEAT[seat], hand=hand, naturals=naturals, wilds=wilds,
+        black_threes=black_threes, incomplete=_incomplete(view, team),
+        opponent_incomplete=_incomplete(view, opponents), piles=piles,
+        opponent_piles=opponent_piles, needs=_needs(view, piles),
+        opponent_needs=_needs(view, opponent_piles), down=bool(view["down"][team]),
+        opponents_down=bool(view["down"][opponents]),
+        in_foot=bool(view["seats"][seat]["in_foot"]),
+        partner_in_foot=bool(view["seats"][PARTNER[seat]]["in_foot"]),
+        minimum=int((view.get("options") or {}).get("minimum", view.get("first_meld_minimum", 0))
+                    if not view["down"][team] else 0),
+        discard=list(view["discard"]),
+    )
+    _count_unseen(situation)
+    return situation
+
+
+def visible_cards(view: dict) -> Counter:
+    """Every card the seat can see: its own, the discard pile and both teams' melds."""
+    seen = Counter({card: n for card, n in view["hand"].items() if n > 0})
+    seen.update(view["discard"])
+    for team in ("NS", "EW"):
+        for meld in melds_by_key(view, team):
+            seen.update(meld["cards"])
+    return seen
+
+
+def _count_unseen(situation: Situation) -> None:
+    unseen = full_deck()
+    unseen.subtract(visible_cards(situation.view))
+    by_rank: Counter = Counter()
+    for card, n in unseen.items():
+        if n > 0 and card[0] != "3":
+            by_rank[match_key(card)] += n
+    situation.unseen_by_rank = by_rank
+    # red threes laid are public too; they never matter for pairs, only for the total
+    laid = sum(situation.view["red_threes"].values())
+    situation.unseen_total = max(1, sum(n for n in unseen.values() if n > 0) - laid)
+
+
+def match_key(card: str) -> str:
+    """What a card must match to take the discard pile with it (R29b): its rank, "2" or "JK"."""
+    return "JK" if card == "JK" else card[0]
+
+
+def needs_after(needs: dict[str, int], completed: Counter) -> dict[str, int]:
+    return {kind: max(0, needs[kind] - completed.get(kind, 0)) for kind in needs}
+
+
+__all__ = ["Situation", "analyse", "melds_by_key", "visible_cards", "needs_after", "match_key", "WILD"]
