@@ -13,6 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 from leaderboards import boards, daily, identity, nicknames
 from leaderboards.models import Entry
 
+REPLAY_PAGE = 200  # steps per answer: a whole game's public views weigh several megabytes
+
 
 def error(status: int, code: str, message: str) -> JsonResponse:
     return JsonResponse({"code": code, "message": message}, status=status)
@@ -114,6 +116,13 @@ def replay(request, game_id):
     if found is None:
         return error(404, "no_replay", "A ranked daily game can be watched from its board once its day is over.")
     game, entry = found
+    start, count = request.GET.get("start", "0"), request.GET.get("count", str(REPLAY_PAGE))
+    if not (start.isdigit() and count.isdigit() and 1 <= int(count) <= REPLAY_PAGE):
+        return error(400, "bad_range", f"start must be a whole number, count from 1 to {REPLAY_PAGE}.")
+    steps = replay_steps(game)
+    first, last = int(start), min(int(start) + int(count), len(steps))
     return JsonResponse({"game_id": str(game.pk), "date": entry.date.isoformat(),
                          "nickname": entry.player.nickname, "score": entry.score,
-                         "opponents_score": entry.opponents_score, "steps": replay_steps(game)})
+                         "opponents_score": entry.opponents_score, "total_steps": len(steps),
+                         "start": first, "next": last if last < len(steps) else None,
+                         "steps": steps[first:last]})

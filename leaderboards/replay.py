@@ -6,8 +6,28 @@ only feeds it the stored moves in order, from the game's seed.
 """
 
 
+from django.core.cache import cache
+
+CACHE_SECONDS = 3600
+
+
 def replay_steps(game) -> list[dict]:
-    """[{"seq": 0, "seat": None, "action": None, "view": ...}, {"seq": 1, ...}, ...]."""
+    """[{"seq": 0, "seat": None, "action": None, "view": ...}, {"seq": 1, ...}, ...].
+
+    A finished game never changes, so its steps are cached; a game still being played is
+    replayed afresh each time.
+    """
+    if getattr(game, "status", None) != "finished":
+        return compute_steps(game)
+    key = f"leaderboards:replay:{game.pk}:{game.version}"
+    steps = cache.get(key)
+    if steps is None:
+        steps = compute_steps(game)
+        cache.set(key, steps, CACHE_SECONDS)
+    return steps
+
+
+def compute_steps(game) -> list[dict]:
     from games.engine import Game as EngineGame
 
     engine_game = EngineGame.new(game.seed)

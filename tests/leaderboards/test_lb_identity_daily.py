@@ -58,3 +58,26 @@ def test_a_session_with_a_bad_or_unknown_id_has_no_player():
     assert identity.player_for_session({"player_id": "not-a-uuid"}) is None
     assert identity.player_for_session({"player_id": str(uuid.uuid4())}) is None
     assert identity.player_for_session({}) is None
+
+
+# -- the daily game with the engine -------------------------------------------------------------
+
+from lb_support import engine_or_skip, play_to_the_end  # noqa: E402
+
+
+def test_same_date_same_deals_and_same_moves_give_the_same_game():  # R57, R59
+    engine = engine_or_skip()
+    date = datetime.date(2026, 4, 2)
+    first, second = engine.Game.new(daily.daily_seed(date)), engine.Game.new(daily.daily_seed(date))
+    assert first.to_position() == second.to_position()
+    for seat, action in play_to_the_end(daily.daily_seed(date), rng_seed=3):
+        assert first.apply(seat, action) == second.apply(seat, action)
+    assert first.to_position() == second.to_position()
+    assert first.scores() == second.scores()
+
+
+def test_different_dates_deal_different_cards():  # R57
+    engine = engine_or_skip()
+    one = engine.Game.new(daily.daily_seed(datetime.date(2026, 4, 2))).to_position()
+    other = engine.Game.new(daily.daily_seed(datetime.date(2026, 4, 3))).to_position()
+    assert one["hands"] != other["hands"] and one["stock"] != other["stock"]
