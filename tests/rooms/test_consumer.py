@@ -1,0 +1,297 @@
+"""The websocket consumer in process (channels.testing): envelope, seats, patches, limits, bots."""
+import asyncio
+import json
+
+import jsonpatch
+import pytest
+
+pytest.importorskip("games.engine")
+
+from channels.db import database_sync_to_async  # noqa: E402
+from channels.testing import WebsocketCommunicator  # noqa: E402
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+
+from games import rooms  # noqa: E402
+from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES  # noqa: E402
+from games.messages import language_of_scope  # noqa: E402
+from games.models import Game, Move  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+from server.asgi import application  # noqa: E402
+
+from .simple_player import simple_action  # noqa: E402
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+TIMEOUT = 10
+
+
+@pytest.fixture(autouse=True)
+def fast_bots(monkeypatch, settings):
+    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
+    monkeypatch.setenv("FOOT_BOT_POOL", "thread")
+    settings.FOOT_BOT_DELAY = 0
+    yield
+    from games import bot_runner
+    bot_runner.shutdown_pool()
+
+
+def session_cookie(player) -> str:
+    store = SessionStore()
+    store["player_id"] = str(player.id)
+    store.create()
+    return f"sessionid={store.session_key}"
+
+
+@pytest.fixture
+def south():
+    player = Player.objects.create()
+    return player, session_cookie(player)
+
+
+@pytest.fixture
+def solo(south):
+    game, _ = rooms.create_game(south[0], "solo", "easy")
+    return game
+
+
+def communicator(game_id, cookie: str | None = None, language: str | None = None):
+    headers = [(b"origin", b"http://testserver")]
+    if cookie:
+        headers.append((b"cookie", cookie.encode()))
+    if language:
+        headers.append((b"accept-language", language.encode()))
+    return WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
+
+
+async def receive(comm, *types):
+    """The next message of one of `types`, skipping presence (and anything else) meanwhile."""
+    while True:
+        message = await comm.receive_json_from(timeout=TIMEOUT)
+        if message["type"] in types:
+            return message
+
+
+async def close_code(comm) -> int:
+    while True:
+        output = await comm.receive_output(timeout=TIMEOUT)
+        if output["type"] == "websocket.close":
+            return output.get("code")
+
+
+class Follower:
+    """A client's copy of its view, kept by applying each patch in version order."""
+
+    def __init__(self, comm):
+        self.comm, self.view, self.version = comm, None, None
+
+    async def start(self):
+        state = await receive(self.comm, "state")
+        self.view, self.version = state["view"], state["v"]
+        return state
+
+    async def next_patch(self):
+        while True:
+            message = await receive(self.comm, "patch", "state", "error")
+            if message["type"] == "state":
+                self.view, self.version = message["view"], message["v"]
+                continue
+            if message["type"] == "error":
+                return message
+            assert message["v"] == self.version + 1, "every seat gets every version, in order"
+            self.view = jsonpatch.apply_patch(self.view, message["ops"])
+            self.version = message["v"]
+            return message
+
+    async def until_turn(self, seat):
+        while self.view["turn"] != seat:
+            await self.next_patch()
+
+
+async def test_a_seated_player_gets_the_state_of_their_seat(solo, south):
+    comm = communicator(solo.id, south[1])
+    connected, _ = await comm.connect()
+    assert connected
+    state = await receive(comm, "state")
+    assert state["seat"] == "S" and state["v"] == 0 and state["mode"] == "solo" and state["ranked"] is False
+    assert state["seats"] == {"S": "you", "W": "bot", "N": "bot", "E": "bot"}
+    assert state["view"] == rooms.engine().Game.from_position(solo.position).view("S")
+    presence = await receive(comm, "presence")
+    assert presence["seats"]["S"] == "connected" and presence["seats"]["W"] == "bot"
+    await comm.disconnect()
+
+
+async def test_patches_follow_the_moves_and_bots_answer_until_the_humans_turn(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    me = Follower(comm)
+    await me.start()
+    await comm.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0, "ref": "c1"})
+    drawn = await me.next_patch()
+    assert drawn["ref"] == "c1" and drawn["events"][0]["type"] == "draw" and len(drawn["events"][0]["cards"]) == 2
+    await comm.send_json_to({"type": "action", "action": simple_action(me.view), "v": me.version, "ref": "c2"})
+    discarded = await me.next_patch()
+    assert discarded["ref"] == "c2"
+    await me.until_turn("S")  # W, N and E played, one version each
+    assert me.version == 2 + 6
+    await comm.send_json_to({"type": "sync"})
+    fresh = await receive(comm, "state")
+    assert fresh["v"] == me.version and fresh["view"] == me.view
+    await comm.disconnect()
+    assert await database_sync_to_async(Move.objects.filter(game_id=solo.id).count)() == 8
+
+
+async def test_a_rule_error_comes_back_with_its_code_and_ref(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    state = await receive(comm, "state")
+    card = next(iter(state["view"]["hand"]))
+    await comm.send_json_to({"type": "action", "action": {"type": "discard", "card": card}, "v": 0, "ref": 7})
+    error = await receive(comm, "error")
+    assert error["code"] == "must_draw_first" and error["ref"] == 7 and error["message"]
+    await comm.send_json_to({"type": "check", "action": {"type": "discard", "card": card}, "ref": "k"})
+    checked = await receive(comm, "checked")
+    assert checked["ok"] is False and checked["code"] == "must_draw_first" and checked["ref"] == "k"
+    await comm.disconnect()
+
+
+async def test_two_tabs_of_one_seat_acting_at_once_apply_exactly_one_move(solo, south):
+    first, second = communicator(solo.id, south[1]), communicator(solo.id, south[1])
+    await first.connect()
+    await second.connect()
+    tab_a, tab_b = Follower(first), Follower(second)
+    await tab_a.start()
+    await tab_b.start()
+    await first.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0, "ref": "a1"})
+    await tab_a.next_patch()
+    await tab_b.next_patch()
+    hand = sorted(tab_a.view["hand"])
+    await asyncio.gather(
+        first.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[0]}, "v": 1, "ref": "a2"}),
+        second.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[-1]}, "v": 1, "ref": "b2"}))
+    outcomes = [await tab_a.next_patch(), await tab_b.next_patch()]
+    errors = [o for o in outcomes if o["type"] == "error"]
+    applied = [o for o in outcomes if o["type"] == "patch"]
+    if errors:  # the loser's refusal came before it saw the winner's patch
+        assert [e["code"] for e in errors] == ["stale_version"]
+    moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id, seq=2)))()
+    assert len(moves) == 1 and len(applied) >= 1
+    for tab in (tab_a, tab_b):
+        while tab.version < 8:  # the bots' three turns follow the one applied discard
+            await tab.next_patch()
+    assert tab_a.version == tab_b.version == 8 and tab_a.view == tab_b.view
+    for tab in (tab_a, tab_b):
+        await tab.comm.send_json_to({"type": "sync"})
+        fresh = await receive(tab.comm, "state")
+        while fresh["v"] != 8:  # a refresh sent with the refusal may still be queued
+            fresh = await receive(tab.comm, "state")
+        assert fresh["view"] == tab.view
+    await first.disconnect()
+    await second.disconnect()
+
+
+async def test_a_spectator_sees_no_hand_and_cannot_act(solo):
+    comm = communicator(solo.id)
+    await comm.connect()
+    state = await receive(comm, "state")
+    assert state["seat"] is None and "hand" not in state["view"] and "options" not in state["view"]
+    await comm.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0})
+    assert (await receive(comm, "error"))["code"] == "not_seated"
+    await comm.disconnect()
+
+
+async def test_bad_input_gets_errors_and_the_socket_stays_open(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_to(text_data="{not json")
+    assert (await receive(comm, "error"))["code"] == "bad_json"
+    await comm.send_to(text_data="[1, 2]")
+    assert (await receive(comm, "error"))["code"] == "bad_message"
+    await comm.send_json_to({"type": "room.update", "v": 99, "parts": {}})  # a server-only type
+    assert (await receive(comm, "error"))["code"] == "unknown_type"
+    await comm.send_json_to({"type": "action", "action": "draw", "v": 0})
+    assert (await receive(comm, "error"))["code"] == "bad_action"
+    await comm.send_to(bytes_data=b"\x00\x01")
+    assert (await receive(comm, "error"))["code"] == "bad_message"
+    await comm.send_json_to({"type": "sync"})
+    assert (await receive(comm, "state"))["v"] == 0
+    await comm.disconnect()
+
+
+async def test_a_frame_over_64_kb_closes_with_1009(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    await comm.send_to(text_data=json.dumps({"type": "sync", "pad": "x" * MAX_FRAME_BYTES}))
+    assert await close_code(comm) == CLOSE_TOO_BIG
+
+
+async def test_a_flood_closes_with_1008(solo, south, settings):
+    settings.FOOT_WS_RATE, settings.FOOT_WS_BURST = 1, 5
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    for _ in range(10):
+        await comm.send_json_to({"type": "nonsense"})
+    assert await close_code(comm) == CLOSE_POLICY
+
+
+async def test_an_unknown_game_closes_with_4404(south):
+    comm = communicator("00000000-0000-0000-0000-000000000000", south[1])
+    await comm.connect()
+    assert await close_code(comm) == CLOSE_NOT_FOUND
+    comm = communicator("not-a-uuid", south[1])
+    await comm.connect()
+    assert await close_code(comm) == CLOSE_NOT_FOUND
+
+
+async def test_a_game_left_on_a_bots_turn_goes_on_when_someone_connects(solo, south):
+    await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
+    view = (await database_sync_to_async(rooms.load)(solo.id)).position
+    hand_view = rooms.engine().Game.from_position(view).view("S")
+    await database_sync_to_async(rooms.apply_move)(solo.id, "S", simple_action(hand_view), 1)
+    comm = communicator(solo.id, south[1])  # nobody was there when West's turn came
+    await comm.connect()
+    me = Follower(comm)
+    await me.start()
+    await me.until_turn("S")
+    assert me.version == 8
+    await comm.disconnect()
+
+
+async def test_hints_come_from_the_bot_and_are_off_in_the_ranked_daily(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_json_to({"type": "hint", "ref": "h"})
+    hint = await receive(comm, "hint")
+    assert hint["action"] == {"type": "draw"} and hint["ref"] == "h"
+    await comm.disconnect()
+    daily, _ = await database_sync_to_async(rooms.create_game)(south[0], "daily")
+    comm = communicator(daily.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_json_to({"type": "hint"})
+    assert (await receive(comm, "error"))["code"] == "hint_unavailable"
+    await comm.disconnect()
+
+
+async def test_the_socket_language_comes_from_the_cookie_then_accept_language():
+    assert language_of_scope({"cookies": {"django_language": "de"}, "headers": []}) == "de"
+    assert language_of_scope({"cookies": {}, "headers": [(b"accept-language", b"fr-FR,bn;q=0.8")]}) == "bn"
+    assert language_of_scope({"cookies": {}, "headers": []}) == "en"
+
+
+async def test_the_echo_socket_echoes():
+    comm = WebsocketCommunicator(application, "/ws/echo/", headers=[(b"origin", b"http://testserver")])
+    await comm.connect()
+    await comm.send_to(text_data="ping 1")
+    assert await comm.receive_from(timeout=TIMEOUT) == "ping 1"
+    await comm.disconnect()
+
+
+async def test_a_finished_game_refuses_moves(solo, south):
+    await database_sync_to_async(Game.objects.filter(pk=solo.id).update)(status=Game.FINISHED)
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0})
+    assert (await receive(comm, "error"))["code"] == "game_over"
+    await comm.disconnect()
