@@ -100,6 +100,7 @@ def position(
     ply: int = 0,
     stock_top: str = "",
     stock: str | None = None,
+    spare_red_threes: str = "alternate",
     **extra,
 ) -> dict:
     """A complete position from the cards a case names.
@@ -108,7 +109,8 @@ def position(
     been picked up (the hand is then the foot). Unnamed hands and feet get 13 filler cards.
     stock_top: cards on top of the stock; the rest of the deck follows in canonical order.
     stock: the whole stock, exactly; cards left over then go to the bottom of the discard pile,
-    and left-over red threes to the laid red threes (alternately NS, EW).
+    and left-over red threes to the laid red threes (alternately NS, EW, or all to the team
+    `spare_red_threes`).
     turn: defaults to the deal's first player (R8); phase "over" defaults turn to None.
     down: defaults to "the team has a meld".
     """
@@ -145,7 +147,7 @@ def position(
         laid = [c for c in rest if c in RED_THREES]
         discard_cards = [c for c in rest if c not in RED_THREES] + discard_cards
         for i, card in enumerate(laid):
-            team = ("NS", "EW")[i % 2]
+            team = ("NS", "EW")[i % 2] if spare_red_threes == "alternate" else spare_red_threes
             red_threes[team] = joined(cards(red_threes[team]) + [card])
 
     if phase == "over" and turn == "":
