@@ -95,7 +95,7 @@ class Game:
         except _DealOver:
             pass
         self.ply += 1
-        return _merge_draws(events)
+        return events
 
     def check(self, seat, action) -> dict:
         """A dry run: {"ok": True, "points": n} or {"ok": False, code, message, rule, params}."""
@@ -339,7 +339,12 @@ class Game:
         """One card from the stock; a red three is laid and replaced at once (R27, R34)."""
         card = self.stock.pop()
         self.hands[seat].append(card)
-        events.append({"type": "draw", "seat": seat, "count": 1, "cards": [card]})
+        last = events[-1] if events else None
+        if last and last["type"] == "draw" and last["seat"] == seat and "replacement" not in last:
+            last["count"] += 1  # 'West drew 2 cards' is one event
+            last["cards"].append(card)
+        else:
+            events.append({"type": "draw", "seat": seat, "count": 1, "cards": [card]})
         if card in RED_THREES:
             self._lay_red_threes(seat, events)
 
@@ -487,20 +492,6 @@ def _pickup_order(top: str, named: list[str]) -> list[str]:
     if len(naturals) < 2:
         raise RuleError("no_matching_pair", "R29", top=top)
     return [top] + naturals + [c for c in named if is_wild(c)]
-
-
-def _merge_draws(events: list[dict]) -> list[dict]:
-    """Adjacent draws of one seat (not replacements) become one event: 'West drew 2 cards'."""
-    merged: list[dict] = []
-    for event in events:
-        last = merged[-1] if merged else None
-        if (last and event["type"] == "draw" == last["type"] and event["seat"] == last["seat"]
-                and not event.get("replacement") and not last.get("replacement")):
-            last["count"] += event["count"]
-            last["cards"] = last["cards"] + event["cards"]
-        else:
-            merged.append(event)
-    return merged
 
 
 __all__ = ["Game", "pile_kind"]
