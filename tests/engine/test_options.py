@@ -1,0 +1,122 @@
+"""options(seat) and check(seat, action) as docs/VIEW.md defines them."""
+
+import pytest
+
+from .helpers import DRAW, GOING_OUT_PILES, SEATS, discard, game_at, meld, require_engine, take
+
+require_engine()
+
+ALL_OFF = {"draw": False, "take_pile": False, "pile_cards": [], "meld": False, "add_to": {},
+           "discard": False, "may_go_out": False}
+
+
+def off(options):
+    return {k: v for k, v in options.items() if k != "minimum"}
+
+
+def test_everything_off_when_it_is_not_the_seats_turn():
+    game = game_at(hands={"W": "9C 9S 4H"}, discard="9D", melds={"EW": ["KC KD KH"]})
+    for seat in ("W", "N", "E"):
+        assert off(game.options(seat)) == ALL_OFF
+
+
+def test_draw_phase_options():  # R25
+    game = game_at(hands={"S": "9C 9S 4H"}, discard="5C 9D", melds={"NS": ["AC AD AH"]})
+    options = game.options("S")
+    assert options["draw"] is True and options["take_pile"] is True
+    assert options["meld"] is False and options["discard"] is False
+    assert sorted(options["pile_cards"]) == ["9C", "9S"]
+
+
+def test_play_phase_options():  # R25, R26
+    game = game_at(hands={"S": "9C 9S 4H"}, discard="5C 9D", phase="play", melds={"NS": ["AC AD AH"]})
+    options = game.options("S")
+    assert options["draw"] is False and options["take_pile"] is False
+    assert options["meld"] is True and options["discard"] is True
+
+
+def test_pile_cards_once_per_copy_held():  # R29b
+    game = game_at(hands={"S": "9C 9C 9S JK 2H 4H"}, discard="9D", melds={"NS": ["AC AD AH"]})
+    assert sorted(game.options("S")["pile_cards"]) == ["9C", "9C", "9S"]
+
+
+def test_take_pile_false_when_no_choice_reaches_the_minimum():  # R29d, R40
+    game = game_at(hands={"S": "9C 9S 4H"}, discard="9D")
+    assert game.options("S")["take_pile"] is False
+    assert game.options("S")["minimum"] == 50
+
+
+def test_take_pile_true_when_groups_from_the_hand_reach_the_minimum():  # R40
+    game = game_at(hands={"S": "9C 9S AC AD AH 4H"}, discard="9D")
+    assert game.options("S")["take_pile"] is True
+
+
+def test_take_pile_false_with_a_three_on_top_or_no_pair():  # R29a, R29b
+    assert game_at(hands={"S": "3C 3S 4H"}, discard="3C", melds={"NS": ["AC AD AH"]}).options("S")["take_pile"] is False
+    assert game_at(hands={"S": "9C JK 4H"}, discard="9D", melds={"NS": ["AC AD AH"]}).options("S")["take_pile"] is False
+
+
+def test_add_to_lists_the_cards_each_incomplete_meld_would_take():  # R21
+    game = game_at(hands={"S": "4S JK 2H 9C 3C"}, phase="play",
+                   melds={"NS": ["4C 4D 4H 2S", "2C 2D JK", "KC KD KH KS KC KD KH"]})
+    add_to = game.options("S")["add_to"]
+    assert set(add_to) == {"4", "wild"}  # a pile takes nothing (R19)
+    assert sorted(add_to["4"]) == ["4S"]  # a second wild card would break 3:1 -> 3:2 (R15)
+    assert sorted(add_to["wild"]) == ["2H", "JK"]
+
+
+def test_add_to_is_empty_before_the_draw():
+    game = game_at(hands={"S": "4S"}, melds={"NS": ["4C 4D 4H"]})
+    assert game.options("S")["add_to"] == {}
+
+
+def test_minimum_is_zero_once_down():  # R41
+    game = game_at(hands={"S": "9C 4H"}, melds={"NS": ["AC AD AH"]})
+    assert game.options("S")["minimum"] == 0
+    assert game.options("N")["minimum"] == 0
+
+
+def test_may_go_out():  # R49
+    game = game_at(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None, "N": None}, phase="play",
+                   melds={"NS": GOING_OUT_PILES})
+    assert game.options("S")["may_go_out"] is True
+    game = game_at(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None}, phase="play",
+                   melds={"NS": GOING_OUT_PILES})
+    assert game.options("S")["may_go_out"] is False
+
+
+def test_options_are_json_ready_and_in_the_view():
+    import json
+    game = game_at(hands={"S": "9C 9S 4H"}, discard="9D", melds={"NS": ["AC AD AH"]})
+    assert json.loads(json.dumps(game.options("S"))) == game.options("S")
+    assert game.view("S")["options"] == game.options("S")
+
+
+def test_check_reports_the_points_of_the_melds_laid():
+    game = game_at(hands={"S": "KC KD KH 8C 8D 2S 4H"}, phase="play")
+    assert game.check("S", meld("KC KD KH", "8C 8D 2S")) == {"ok": True, "points": 70}
+    game = game_at(hands={"S": "9C 9S 2H 4H"}, discard="9D")
+    assert game.check("S", take("9C 9S 2H")) == {"ok": True, "points": 50}
+
+
+def test_check_of_draw_and_discard():
+    game = game_at(hands={"S": "9C 4H"})
+    assert game.check("S", DRAW)["ok"] is True
+    assert game.check("S", discard("4H"))["ok"] is False
+
+
+def test_check_refusal_shape():
+    game = game_at(hands={"S": "9C 4H"})
+    result = game.check("W", DRAW)
+    assert result["ok"] is False
+    assert set(result) == {"ok", "code", "message", "rule", "params"}
+    assert result["code"] == "not_your_turn" and result["rule"] == "R24"
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_check_never_changes_the_game(seat):
+    game = game_at(hands={"S": "9C 9S 9H 4H"}, discard="9D", melds={"NS": ["AC AD AH"]})
+    before = game.to_position()
+    for action in (DRAW, take("9C 9S"), meld("9C 9S 9H"), discard("4H"), {"type": "x"}):
+        game.check(seat, action)
+        assert game.to_position() == before
