@@ -8,6 +8,7 @@ look-alike letters (Cyrillic "а", Greek "ο", digit "0", ...) are folded away, 
 as someone else. A small word filter, several languages, is matched on the folded key. Nicknames
 are plain text: templates show them auto-escaped and nothing here marks them safe.
 """
+import re
 import unicodedata
 
 from django.db import IntegrityError, transaction
@@ -64,7 +65,7 @@ class NicknameError(ValueError):
 
 def normalise(raw: str) -> str:
     """NFC, with surrounding spaces trimmed and inner runs of spaces made one."""
-    return " ".join(unicodedata.normalize("NFC", raw or "").split(" ")).strip()
+    return re.sub(" {2,}", " ", unicodedata.normalize("NFC", raw or "")).strip(" ")
 
 
 def is_mark(char: str) -> bool:

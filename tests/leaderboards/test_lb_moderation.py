@@ -1,0 +1,128 @@
+"""Moderation in the admin: a moderator can hide, ban and undo — and nothing else; all is logged."""
+import datetime
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from leaderboards import daily
+from leaderboards.models import Entry, ModerationAction, Player
+
+pytestmark = pytest.mark.django_db
+YESTERDAY = daily.today() - datetime.timedelta(days=1)
+
+
+@pytest.fixture
+def moderator_client(client):
+    user = User.objects.create_user("mod", password="pw-for-tests", is_staff=True)
+    user.groups.add(Group.objects.get(name="moderators"))
+    client.force_login(user)
+    client.user = user
+    return client
+
+
+def test_the_moderators_group_has_only_moderation_permissions():
+    codenames = set(Group.objects.get(name="moderators").permissions.values_list("codename", flat=True))
+    assert codenames == {"view_player", "ban_player", "view_entry", "hide_entry", "view_moderationaction"}
+
+
+def test_a_moderator_hides_an_entry_with_a_reason_and_undoes_it(moderator_client, make_player, make_entry):
+    entry = make_entry(make_player("Bob"), YESTERDAY, 99999)
+    url = "/admin/leaderboards/entry/"
+    asked = moderator_client.post(url, {"action": "hide_entries", "_selected_action": [entry.pk]})
+    assert asked.status_code == 200 and b"reason" in asked.content  # the intermediate page
+    moderator_client.post(url, {"action": "hide_entries", "_selected_action": [entry.pk], "apply": "1",
+                                "reason": "impossible score"})
+    entry.refresh_from_db()
+    assert entry.hidden and entry.hidden_reason == "impossible score"
+    moderator_client.post(url, {"action": "unhide_entries", "_selected_action": [entry.pk]})
+    entry.refresh_from_db()
+    assert not entry.hidden
+    log = list(ModerationAction.objects.order_by("at").values_list("moderator__username", "action", "target", "reason"))
+    assert log == [("mod", "hide_entry", f"entry:{entry.game_id}", "impossible score"),
+                   ("mod", "unhide_entry", f"entry:{entry.game_id}", "")]
+
+
+def test_a_moderator_bans_and_unbans_a_player(moderator_client, make_player, make_entry):
+    bob = make_player("Bob")
+    url = "/admin/leaderboards/player/"
+    moderator_client.post(url, {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1",
+                                "reason": "insults"})
+    bob.refresh_from_db()
+    assert bob.banned
+    moderator_client.post(url, {"action": "unban_players", "_selected_action": [bob.pk]})
+    bob.refresh_from_db()
+    assert not bob.banned
+    assert list(ModerationAction.objects.order_by("at").values_list("action", flat=True)) == ["ban_player", "unban_player"]
+
+
+def test_the_moderation_log_is_read_only(moderator_client, make_player):
+    from leaderboards import moderation
+
+    moderation.ban_player(make_player("Bob"), moderator_client.user, "spam")
+    action = ModerationAction.objects.get()
+    assert moderator_client.get("/admin/leaderboards/moderationaction/").status_code == 200
+    assert moderator_client.post(f"/admin/leaderboards/moderationaction/{action.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert ModerationAction.objects.count() == 1
+
+
+def test_a_moderator_can_do_nothing_else(moderator_client, make_player, make_entry):
+    entry = make_entry(make_player("Bob"), YESTERDAY, 500)
+    for url in ["/admin/auth/user/", "/admin/auth/group/", "/admin/auth/user/add/",
+                f"/admin/auth/group/{Group.objects.get(name='moderators').pk}/change/"]:
+        assert moderator_client.get(url).status_code == 403, url
+    assert moderator_client.post("/admin/auth/user/add/", {"username": "x", "password1": "Aa1!aaaaaa",
+                                                           "password2": "Aa1!aaaaaa"}).status_code == 403
+    assert User.objects.count() == 1
+    # Scores and players are read-only, and nothing can be deleted.
+    moderator_client.post(f"/admin/leaderboards/entry/{entry.pk}/change/", {"score": 1})
+    entry.refresh_from_db()
+    assert entry.score == 500
+    assert moderator_client.post(f"/admin/leaderboards/entry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert moderator_client.post("/admin/leaderboards/entry/", {"action": "delete_selected",
+                                                                "_selected_action": [entry.pk], "post": "yes"}).status_code in (200, 302)
+    assert Entry.objects.count() == 1
+    assert moderator_client.get("/admin/leaderboards/dailydeal/").status_code == 404  # seeds stay secret
+
+
+def test_staff_without_the_group_cannot_moderate(client, make_player):
+    user = User.objects.create_user("staff", password="x", is_staff=True)
+    client.force_login(user)
+    bob = make_player("Bob")
+    assert client.get("/admin/leaderboards/player/").status_code == 403
+    client.post("/admin/leaderboards/player/", {"action": "ban_players", "_selected_action": [bob.pk],
+                                                "apply": "1", "reason": "x"})
+    bob.refresh_from_db()
+    assert not bob.banned and not ModerationAction.objects.exists()
+
+
+def test_search_entries_and_players_by_nickname_and_date(moderator_client, make_player, make_entry):
+    make_entry(make_player("Anna"), YESTERDAY, 800)
+    make_entry(make_player("Zed"), YESTERDAY - datetime.timedelta(days=3), 700)
+    found = moderator_client.get("/admin/leaderboards/entry/", {"q": "Anna"}).content.decode()
+    assert "Anna" in found and "Zed" not in found
+    by_date = moderator_client.get("/admin/leaderboards/entry/", {"q": YESTERDAY.isoformat()}).content.decode()
+    assert "Anna" in by_date and "Zed" not in by_date
+    players = moderator_client.get("/admin/leaderboards/player/", {"q": "zed"}).content.decode()
+    assert "Zed" in players and "Anna" not in players
+
+
+def test_players_whose_dailies_share_a_network_are_flagged(moderator_client, make_player, make_entry):
+    one, two, alone = make_player("One"), make_player("Two"), make_player("Alone")
+    make_entry(one, YESTERDAY, 100, network="n" * 64)
+    make_entry(two, YESTERDAY - datetime.timedelta(days=1), 200, network="n" * 64)
+    make_entry(alone, YESTERDAY, 300, network="m" * 64)
+    flagged = moderator_client.get("/admin/leaderboards/player/", {"shared_network": "yes"}).content.decode()
+    assert "One" in flagged and "Two" in flagged and "Alone" not in flagged
+    page = moderator_client.get(f"/admin/leaderboards/player/{one.pk}/change/").content.decode()
+    assert "Two" in page
+
+
+def test_the_admin_replays_a_games_moves(moderator_client, make_player, finished_daily):
+    player = make_player("Anna")
+    old = finished_daily(player, YESTERDAY)
+    page = moderator_client.get(f"/admin/leaderboards/entry/replay/{old.pk}/")
+    assert page.status_code == 200
+    assert page.content.decode().count("<details>") == old.moves.count() + 1
+    today_game = finished_daily(make_player("Bob"), daily.today())
+    # Today's deals are still being played: a moderator may not look at them yet.
+    assert moderator_client.get(f"/admin/leaderboards/entry/replay/{today_game.pk}/").status_code == 403
