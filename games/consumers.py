@@ -22,8 +22,10 @@ from games.models import Game
 log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 64 * 1024
-CLOSE_POLICY = 1008  # rate limit exceeded
-CLOSE_TOO_BIG = 1009  # frame over 64 KB
+# Daphne (autobahn) lets a server close only with 1000 or 3000-4999, so the standard 1008 (policy)
+# and 1009 (too big) are sent as 4008 and 4009: the same last digits, in the application range.
+CLOSE_POLICY = 4008  # rate limit exceeded
+CLOSE_TOO_BIG = 4009  # frame over 64 KB
 CLOSE_NOT_FOUND = 4404  # no such game
 CLOSE_BANNED = 4403  # the player is banned
 GAP_WAIT_SECONDS = 1.0  # how long a version gap may wait for the late message before a resync

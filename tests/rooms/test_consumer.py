@@ -217,14 +217,14 @@ async def test_bad_input_gets_errors_and_the_socket_stays_open(solo, south):
     await comm.disconnect()
 
 
-async def test_a_frame_over_64_kb_closes_with_1009(solo, south):
+async def test_a_frame_over_64_kb_closes_with_4009(solo, south):
     comm = communicator(solo.id, south[1])
     await comm.connect()
     await comm.send_to(text_data=json.dumps({"type": "sync", "pad": "x" * MAX_FRAME_BYTES}))
     assert await close_code(comm) == CLOSE_TOO_BIG
 
 
-async def test_a_flood_closes_with_1008(solo, south, settings):
+async def test_a_flood_closes_with_4008(solo, south, settings):
     settings.FOOT_WS_RATE, settings.FOOT_WS_BURST = 1, 5
     comm = communicator(solo.id, south[1])
     await comm.connect()

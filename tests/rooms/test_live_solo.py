@@ -1,0 +1,100 @@
+"""A whole solo game through a real Daphne process and a real websocket client.
+
+South plays a simple legal policy; the bots play the rest (the real `easy` bots when
+games.bots exists, else the test-only simple player). Every patch is applied to the previous
+view and compared with a fresh sync at each of South's turns; every frame South got is checked
+against the stored positions for hidden cards (no card of another seat, a foot or the stock).
+"""
+import asyncio
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("games.engine")
+
+from games.engine import Game as EngineGame  # noqa: E402
+
+from .live import Browser, LivePlayer, cards_in, stored_game, stored_version  # noqa: E402
+
+
+
+def bot_env() -> dict:
+    try:
+        from games.bots import make_bot  # noqa: F401
+        return {}
+    except ImportError:
+        return {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot"}
+
+
+async def play_to_the_end(south: LivePlayer, max_versions: int = 5000) -> None:
+    while south.view["phase"] != "over":
+        assert south.version < max_versions
+        if south.deal_ended_in_last_patch():
+            await south.send({"type": "next_deal"})  # the score was seen; the bots may go on
+        if south.my_turn():
+            await south.sync_matches()
+            await south.play_turn()
+        else:
+            await south.next_message("patch")
+
+
+def visible_cards(position: dict, seat: str) -> set[str]:
+    """What `seat` may see in a position: its own active cards and everything face up."""
+    seen = set((position["hands"][seat] or "").split()) | set((position["discard"] or "").split())
+    for team in ("NS", "EW"):
+        for meld in position["melds"][team]:
+            seen |= set(meld.split())
+        seen |= set((position["red_threes"][team] or "").split())
+    return seen
+
+
+def positions_by_version(initial: dict, moves) -> list[dict]:
+    game = EngineGame.from_position(initial)
+    positions = [game.to_position()]
+    for _seq, seat, action in moves:
+        game.apply(seat, action)
+        positions.append(game.to_position())
+    return positions
+
+
+def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None:
+    actions_by_version = {seq: action for seq, _seat, action in moves}
+    for version, message in frames:
+        if version is None:
+            continue
+        allowed = visible_cards(positions[version], seat) | {"3H", "3D"}  # red threes are laid face up
+        if version > 0:
+            allowed |= visible_cards(positions[version - 1], seat) | cards_in(actions_by_version[version])
+        leaked = cards_in(message) - allowed
+        assert not leaked, f"v{version} {message['type']} shows hidden cards {leaked}"
+        for hidden_key in ("hands", "feet", "seed"):
+            assert hidden_key not in str(message.get("view") or "")
+
+
+def test_a_whole_solo_game_over_a_real_daphne(daphne, sqlite_url):
+    server = daphne(sqlite_url, **bot_env(), FOOT_BOT_POOL="process", FOOT_BOT_WORKERS=2,
+                    FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)  # the test acts far faster than a person
+    browser = Browser(server.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    south = LivePlayer(browser, server.ws, game["id"])
+
+    async def scenario():
+        await south.open()
+        try:
+            await asyncio.wait_for(play_to_the_end(south), timeout=150)
+            await south.sync_matches()
+        finally:
+            await south.close()
+
+    asyncio.run(scenario())
+    assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
+    assert browser.get(f"/api/games/{game['id']}")["status"] == "finished"
+    database = sqlite_url.removeprefix("sqlite:///")
+    initial, moves = stored_game(database, game["id"])
+    version, position = stored_version(database, game["id"])
+    assert [seq for seq, _, _ in moves] == list(range(1, version + 1))  # one move per version, no gap
+    positions = positions_by_version(initial, moves)
+    assert positions[-1] == position  # R59: the log replays the game
+    assert [p["v"] for p in south.patches] == list(range(south.patches[0]["v"], version + 1))
+    assert_no_hidden_card_in_frames(south.frames, positions, moves, "S")
+    assert Path(database).exists()
