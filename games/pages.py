@@ -2,12 +2,16 @@
 
 The pages only lay out the site: everything that happens at the table lives in static/foot/,
 and every rule lives in games/engine/. The test hook (start a game from a prepared position)
-exists only when the environment says FOOT_TEST_HOOKS=1; it is off by default.
+exists only when the environment says FOOT_TEST_HOOKS=1; it is off by default and answers 404.
 """
+import json
 import os
 
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
 
@@ -20,15 +24,49 @@ def home(request):
 
 
 def table(request, game_id):
+    from games import rooms
+
+    if rooms.load(game_id) is None:
+        raise Http404("no such game")
     return render(request, "table.html", {"game_id": game_id, "ws_path": f"/ws/game/{game_id}/"})
 
 
 def join(request, code):
-    return render(request, "join.html", {"code": code})
+    from games import rooms
+
+    game = rooms.game_for_invite(code)
+    if game is None:
+        raise Http404("no such invitation")
+    return render(request, "join.html", {"code": code, "game_id": game.id, "started": game.status != game.LOBBY})
 
 
 def rules(request):
     return render(request, "rules.html")
+
+
+@csrf_exempt  # test-only and off in production; the browser tests post positions from Python
+@require_POST
+def start_from_position(request):
+    """FOOT_TEST_HOOKS=1 only: a solo game for this session's player from the posted position."""
+    if not test_hooks_enabled():
+        raise Http404("test hooks are off")
+    from games import rooms
+    from games.engine import Game as EngineGame, RuleError
+    from games.models import Game
+    from leaderboards.identity import player_for_request
+
+    body = json.loads(request.body or b"{}")
+    position, level = body.get("position"), body.get("level", "normal")
+    try:
+        EngineGame.from_position(position)
+    except (RuleError, TypeError, KeyError, ValueError) as refused:
+        return JsonResponse({"code": getattr(refused, "code", "invalid_position"), "message": str(refused)}, status=400)
+    player = player_for_request(request, create=True)
+    game = Game(mode=Game.SOLO, level=level, seats=rooms.solo_seats(player, level), host=player,
+                seed=int(position.get("seed") or 0), initial_position=position, position=position,
+                status=Game.PLAYING, version=0)
+    game.save()
+    return JsonResponse(rooms.summary(game, player), status=201)
 
 
 urlpatterns = [
@@ -37,4 +75,5 @@ urlpatterns = [
     path("join/<str:code>/", join, name="join"),
     path("rules/", rules, name="rules"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("test/start-position", start_from_position, name="test-start-position"),
 ]

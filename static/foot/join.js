@@ -11,7 +11,7 @@ button.addEventListener("click", async () => {
   errorBox.textContent = "";
   try {
     await api("/api/session");
-    const game = await api(`/api/join/${encodeURIComponent(box.dataset.code)}`, {});
+    const game = await api(`/api/games/${box.dataset.game}/join`, {});
     window.location.assign(game.url || `/g/${game.id}/`);
   } catch (error) {
     errorBox.textContent = error.message || gettext("This invitation cannot be used.");

@@ -22,6 +22,11 @@ export function h(tag, attrs = {}, ...children) {
 
 const $ = (id) => document.getElementById(id);
 
+/** Replaces an element's children, skipping the nulls that conditional parts leave. */
+export function fill(element, ...children) {
+  element.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+}
+
 /** Seats by table position, turned so that the viewer sits at the bottom. */
 export function positions(me) {
   const start = Math.max(0, CLOCKWISE.indexOf(me || "S"));
@@ -44,7 +49,7 @@ function seatBox(view, seat, ui) {
       h("span", { class: "count", text: fmt(ngettext("%(count)s card", "%(count)s cards", info.cards), { count: info.cards }) }),
       where),
     isTurn ? h("p", { class: "turn-text", text: gettext("Playing now") }) : null,
-    presence && presence !== "connected" ? h("p", { class: "presence", text: gettext("Away") }) : null,
+    presence && presence !== "connected" && ui.players[seat] === "human" ? h("p", { class: "presence", text: gettext("Away") }) : null,
   ];
 }
 
@@ -52,7 +57,7 @@ export function renderSeats(view, ui) {
   const place = positions(ui.me);
   for (const [position, seat] of Object.entries(place)) {
     const box = $(`seat-${position}`);
-    box.replaceChildren(...seatBox(view, seat, ui));
+    fill(box, ...seatBox(view, seat, ui));
     box.dataset.seat = seat;
     box.classList.toggle("is-turn", view.turn === seat && view.phase !== "over");
     box.classList.toggle("partner", teamOf(seat) === teamOf(ui.me || "S"));
@@ -63,7 +68,7 @@ export function renderSeats(view, ui) {
 export function renderCentre(view) {
   const stock = $("stock");
   const stockLabel = fmt(ngettext("Stock: %(count)s card", "Stock: %(count)s cards", view.stock), { count: view.stock });
-  stock.replaceChildren(
+  fill(stock,
     h("div", { class: "pile-stack", "aria-hidden": "true" }, cardBack()),
     h("p", { class: "pile-label", text: stockLabel }),
   );
@@ -71,7 +76,7 @@ export function renderCentre(view) {
   const pile = view.discard || [];
   const top = pile[pile.length - 1];
   const size = fmt(ngettext("Discard pile: %(count)s card", "Discard pile: %(count)s cards", pile.length), { count: pile.length });
-  discard.replaceChildren(
+  fill(discard,
     h("div", { class: `pile-stack${pile.length > 1 ? " many" : ""}` }, top ? cardFace(top) : h("div", { class: "card empty", text: "—" })),
     h("p", { class: "pile-label", text: size }),
     view.discard_blocked ? h("p", { class: "badge blocked", text: `⛔ ${gettext("Blocked: a three is on top")}` }) : null,
@@ -135,7 +140,7 @@ export function renderMelds(view, ui) {
       return meldElement(key, meld, { ...ui, canAddTo: open && ui.isMyTurn }, addable);
     });
     if (!elements.length) elements.push(h("p", { class: "empty-note", text: view.down && view.down[team] ? "" : gettext("Not down yet") }));
-    $(id).replaceChildren(...elements, redThrees(view.red_threes && view.red_threes[team]));
+    fill($(id), ...elements, redThrees(view.red_threes && view.red_threes[team]));
   }
 }
 
@@ -172,7 +177,7 @@ export function renderStatus(view, ui) {
   $("deal-info").textContent = fmt(gettext("Deal %(deal)s of 4"), { deal: view.deal });
   $("minimum-info").textContent = fmt(gettext("First meld: %(points)s points"), { points: view.first_meld_minimum });
   const down = (team) => (view.down && view.down[team]);
-  $("status").replaceChildren(
+  fill($("status"),
     h("h2", { text: gettext("Your team") }),
     h("p", { class: `down ${down(us) ? "yes" : "no"}`, text: down(us) ? `✓ ${gettext("Your team is down")}` : `○ ${gettext("Your team is not down yet")}` }),
     checklist(view, us),
@@ -213,7 +218,7 @@ export function renderHand(view, ui) {
     h("div", { class: `hand-group group-${group}`, role: "group", "aria-label": titles[group] || gettext("Natural cards") },
       titles[group] ? h("span", { class: "group-title", "aria-hidden": "true", text: titles[group] }) : null, ...buttons));
   if (!cards.length) parts.push(h("p", { class: "empty-note", text: gettext("No cards in your hand") }));
-  hand.replaceChildren(...parts);
+  fill(hand, ...parts);
   if (focusedKey) {
     const again = hand.querySelector(`[data-key="${focusedKey}"]`);
     if (again) again.focus();
@@ -224,7 +229,7 @@ export function renderStaging(ui) {
   const box = $("staging");
   box.hidden = !ui.showStaging;
   if (!ui.showStaging) return;
-  $("staged-groups").replaceChildren(...ui.staged.map((group, index) =>
+  fill($("staged-groups"), ...ui.staged.map((group, index) =>
     h("div", { class: "staged-group" },
       h("div", { class: "staged-cards", role: "group", "aria-label": group.map(cardName).join(", ") }, ...group.map((code) => cardFace(code))),
       h("button", { type: "button", class: "small quiet", onclick: () => ui.onTakeBack(index),

@@ -4,7 +4,7 @@
  */
 import { api } from "./net.js";
 import { fmt, gettext } from "./i18n.js";
-import { h } from "./render.js";
+import { fill, h } from "./render.js";
 import { otherTeam } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,7 +38,7 @@ function open(dialog) {
 export function showDealEnd(view, us, deal, score) {
   $("deal-end-title").textContent = fmt(gettext("Deal %(deal)s is over"), { deal });
   const totals = view && view.scores ? view.scores.totals : null;
-  $("deal-end-body").replaceChildren(breakdownTable(score, us, totals));
+  fill($("deal-end-body"), breakdownTable(score, us, totals));
   open($("deal-end"));
   $("btn-next-deal").focus();
 }
@@ -83,7 +83,7 @@ export function showGameOver(view, us, context) {
   $("game-over-title").textContent = winnerText(view, us);
   const deals = (view.scores && view.scores.deals) || [];
   const last = deals[deals.length - 1];
-  $("game-over-body").replaceChildren(
+  fill($("game-over-body"), 
     last ? h("p", { text: fmt(gettext("Deal %(deal)s"), { deal: deals.length }) }) : null,
     last ? breakdownTable(last, us, view.scores.totals) : null,
   );

@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 const root = $("table");
 const gameId = root.dataset.game;
 
-const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {} }; // latest from the server
+const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {}, awaiting: [], status: null }; // latest from the server
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
   stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, dealsSeen: null,
@@ -80,6 +80,8 @@ function onState(message) {
   model.mode = message.mode || model.mode;
   model.ranked = Boolean(message.ranked);
   if (message.seats) model.players = message.seats;
+  model.status = message.status || model.status;
+  model.awaiting = message.awaiting || [];
   if (message.date) model.date = message.date;
   ui.me = model.seat;
   if (ui.pending) settlePending(ui.pending.ref);
@@ -256,7 +258,8 @@ function renderContext() {
 function render() {
   const view = ui.shown;
   if (!view) {
-    $("turn-banner").textContent = gettext("Waiting for the game to start…");
+    $("turn-banner").textContent = model.status === "lobby"
+      ? gettext("Waiting for the host to start the game…") : gettext("Connecting…");
     return;
   }
   const inHand = handKeys(handCards(view, stagedCodes()));
@@ -410,7 +413,7 @@ function offerUnseenResults() {
   const deals = (view.scores && view.scores.deals) || [];
   if (view.winner || view.phase === "over") {
     if (!$("game-over").open) openGameOver();
-  } else if (deals.length > dealsSeen() && !$("deal-end").open) {
+  } else if (deals.length && model.awaiting.includes(ui.me) && !$("deal-end").open) {
     openDealEnd(deals.length, deals[deals.length - 1]);
   }
 }
@@ -430,7 +433,7 @@ async function start() {
   try { await api("/api/session"); } catch (error) { /* the socket will say if the session is missing */ }
   socket = new ReconnectingSocket(socketUrl(root.dataset.ws || `/ws/game/${gameId}/`), {
     onMessage,
-    onOpen: sync,
+    onOpen: () => {}, // the server sends the whole state on every (re)connection
     onStatus: setConnection,
   });
   window.footTable = { model, ui, socket, pacer }; // for tests and the curious: read-only use

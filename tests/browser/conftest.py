@@ -1,0 +1,191 @@
+"""Fixtures for the browser tests: one real Daphne per test session (per xdist worker) on a fresh,
+migrated SQLite file with the test hook on (FOOT_TEST_HOOKS=1) and the bots at full speed, and
+Debian's Chromium driven by Python Playwright at desk (1440×900) and phone (390×844, touch) size.
+
+Every test gets a new browser context, so a new session cookie: a new anonymous player.
+"""
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+DESK = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def load_engine_helpers():
+    """tests/engine/helpers.py (position builders), loaded by path: the test dirs are not one package."""
+    spec = importlib.util.spec_from_file_location("foot_engine_helpers", ROOT / "tests" / "engine" / "helpers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def server_env(database_url: str) -> dict:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
+    env.pop("REDIS_URL", None)
+    env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "1",
+                "FOOT_TEST_HOOKS": "1", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"})
+    return env
+
+
+class LiveSite:
+    """A Daphne subprocess serving the whole site."""
+
+    def __init__(self, database_url: str, log_path: Path):
+        self.env = server_env(database_url)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.process = None
+
+    def start(self, timeout: float = 40) -> "LiveSite":
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/rules/", timeout=2) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"daphne did not answer:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("site")
+    database_url = f"sqlite:///{folder / 'db.sqlite3'}"
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
+                   env=server_env(database_url), check=True, timeout=180)
+    if shutil.which("msgfmt"):  # the German and Bengali pages need compiled catalogues
+        subprocess.run([sys.executable, "manage.py", "compilemessages", "--ignore=.venv", "-v", "0"], cwd=ROOT,
+                       env=server_env(database_url), check=False, timeout=120)
+    live = LiveSite(database_url, folder / "daphne.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser, size: dict, locale: str = "en-GB", **options):
+    context = browser.new_context(viewport=size, locale=locale, **options)
+    context.set_default_timeout(15000)
+    # Moves shown at once (the table's "fast" speed), so tests wait for the server, not for animations.
+    context.add_init_script("try { localStorage.setItem('foot.speed', 'fast'); } catch (e) {}")
+    page = context.new_page()
+    page.foot_errors = []
+    page.on("pageerror", lambda error: page.foot_errors.append(str(error)))
+    return page
+
+
+@pytest.fixture
+def page(browser):
+    desk = new_page(browser, DESK)
+    yield desk
+    desk.context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    small = new_page(browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    yield small
+    small.context.close()
+
+
+@pytest.fixture
+def make_page(browser):
+    """new pages in other sizes or languages: make_page(size, locale=...)."""
+    made = []
+
+    def build(size=DESK, **options):
+        made.append(new_page(browser, size, **options))
+        return made[-1]
+
+    yield build
+    for built in made:
+        built.context.close()
+
+
+def start_game_from(page, site, position: dict, level: str = "normal") -> dict:
+    """Uses the test hook: a solo game for the page's player (its cookies) from `position`."""
+    page.goto(site.url + "/rules/")
+    answer = page.request.post(site.url + "/test/start-position", data=json.dumps({"position": position, "level": level}),
+                               headers={"Content-Type": "application/json"})
+    assert answer.status == 201, answer.text()
+    return answer.json()
+
+
+def engine_ready() -> bool:
+    try:
+        from games.engine import Game  # noqa: F401
+        import games.consumers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def open_table(page, site, game: dict) -> None:
+    page.goto(site.url + game["url"] + "?speed=fast")
+    page.wait_for_selector("#table[aria-busy=false]")
+
+
+def hand(page):
+    return page.get_by_role("region", name="Your hand").get_by_role("button")
+
+
+def pick(page, card_name: str) -> None:
+    """Selects one not yet selected copy of the named card in the hand."""
+    page.locator(f'#hand button[aria-label="{card_name}"][aria-pressed="false"]').first.click()
+
+
+def wait_for_my_turn(page, timeout: float = 60000) -> None:
+    page.wait_for_function("document.querySelector('#turn-banner').classList.contains('mine')", timeout=timeout)

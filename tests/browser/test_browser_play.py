@@ -1,0 +1,168 @@
+"""Playing at the table in a real browser against the real server, engine and bots: a new game,
+drawing, selecting, the first lay-down with Set aside / Lay down, adding to a meld, discarding,
+the bots' turns, taking the pile, getting into the foot, reloading mid-game, and the end of a
+deal with its score breakdown. Prepared positions come in through the FOOT_TEST_HOOKS route."""
+import re
+
+import pytest
+
+from .conftest import engine_ready, hand, load_engine_helpers, open_table, pick, start_game_from, wait_for_my_turn
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+
+helpers = load_engine_helpers()
+
+
+def start_new_game(page, site):
+    page.goto(site.url + "/")
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_url(re.compile(r"/g/[0-9a-f-]+/"))
+    page.wait_for_selector("#table[aria-busy=false]")
+
+
+def test_new_game_draw_discard_and_the_bots_play(site, page):
+    start_new_game(page, site)
+    assert page.get_by_role("region", name="Your hand").is_visible()
+    assert hand(page).count() == 13  # R9 (red threes are replaced, R13)
+    assert "Your turn" in page.locator("#turn-banner").inner_text()  # R8: South starts deal 1
+    assert page.get_by_role("button", name="Discard").is_disabled()  # R25: draw first
+    page.get_by_role("button", name="Draw 2").click()
+    page.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")  # R27
+    assert page.get_by_role("button", name="Draw 2").is_disabled()
+    assert page.locator("#log li").first.inner_text().startswith("You drew")
+
+    first = hand(page).first
+    first.click()
+    assert first.get_attribute("aria-pressed") == "true"
+    first.click()
+    assert first.get_attribute("aria-pressed") == "false"  # tap again to deselect
+    first.click()
+    count_before = hand(page).count()
+    page.get_by_role("button", name="Discard").click()
+    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length === {count_before - 1}")
+
+    wait_for_my_turn(page)  # R6: West, North and East played, in that order
+    log = page.locator("#log").inner_text()
+    west, north, east = log.find("West drew"), log.find("North (partner) drew"), log.find("East drew")
+    assert -1 < west < north < east
+    assert page.get_by_role("button", name="Draw 2").is_enabled()
+    assert page.foot_errors == []
+
+
+def test_first_lay_down_with_set_aside_then_add_and_discard(site, page):
+    position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
+                                down={"NS": False, "EW": False})
+    open_table(page, site, start_game_from(page, site, position))
+    assert page.get_by_role("button", name="Set aside").is_visible()
+    for name in ("King of clubs", "King of diamonds", "King of hearts"):
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    status = page.locator("#staging-status")
+    page.wait_for_function("document.querySelector('#staging-status').textContent.includes('50')")
+    assert "30" in status.inner_text()  # R37/R39: 30 of 50, told by the server's check
+    assert page.get_by_role("button", name="Lay down").is_disabled()
+    for name in ("Eight of clubs", "Eight of diamonds", "Two of spades"):
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    page.wait_for_function("document.querySelector('#staging-status').textContent.includes('Ready')")
+    assert "70" in status.inner_text()  # E5: KKK + 8 8 2 = 70
+    assert hand(page).count() == 8  # set-aside cards leave the hand display (R42)
+    page.get_by_role("button", name="Lay down").click()
+    page.wait_for_selector('#melds-us [data-rank="K"]')
+    assert page.locator('#melds-us [data-rank="8"]').count() == 1
+    assert "Your team is down" in page.locator("#status").inner_text()  # R41
+    assert not page.get_by_role("button", name="Set aside").is_visible()
+
+    pick(page, "King of spades")
+    page.locator('#melds-us button[data-rank="K"]').click()  # R21: add to the team's K meld
+    page.wait_for_function("document.querySelector('#melds-us [data-rank=\"K\"]').textContent.includes('4 of 7')")
+
+    pick(page, "Four of spades")
+    page.get_by_role("button", name="Discard").click()
+    page.wait_for_selector("#discard .card[data-code='4S']")
+    assert "You discarded 4♠." in page.locator("#log").inner_text()
+
+
+def test_refused_move_shows_the_servers_message(site, page):
+    position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
+                                down={"NS": False, "EW": False})
+    open_table(page, site, start_game_from(page, site, position))
+    for name in ("King of clubs", "King of diamonds", "King of hearts"):
+        pick(page, name)
+    page.get_by_role("button", name="Meld").click()
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert "50" in page.locator("#message").inner_text()  # R37: the first meld needs 50
+    assert page.locator("#melds-us .meld").count() == 0
+
+
+def test_take_the_pile(site, page):
+    position = helpers.position(hands={"S": "9C 9S 4H 5H 6C 7D 8S TC JD QS KH 4C 5C"}, discard="5D 9D",
+                                melds={"NS": ["AC AD AH"]}, turn="S", phase="draw")
+    open_table(page, site, start_game_from(page, site, position))
+    assert page.get_by_role("button", name="Take pile").is_enabled()  # R29
+    pick(page, "Nine of clubs")
+    pick(page, "Nine of spades")
+    page.get_by_role("button", name="Take pile").click()
+    page.wait_for_selector('#melds-us [data-rank="9"]')  # R30: the top card and the pair melded
+    assert "3 of 7" in page.locator('#melds-us [data-rank="9"]').inner_text()
+    assert "You took the pile (2 cards)." in page.locator("#log").inner_text()  # R28: all of a small pile
+    assert page.get_by_role("region", name="Your hand").get_by_role("button", name="Five of diamonds").count() == 1  # R31
+
+
+def test_melding_the_last_card_of_the_hand_picks_up_the_foot(site, page):
+    position = helpers.position(hands={"S": "7C 7D"}, feet={"S": "4C 4D 4H 5C 5D 5H 6C 6D 6H 8C 8D 8H 9C"},
+                                melds={"NS": ["7H 7S 7C"]}, turn="S", phase="play")
+    open_table(page, site, start_game_from(page, site, position))
+    assert "Foot: 13 cards" in page.locator("#seat-bottom").inner_text()
+    pick(page, "Seven of clubs")
+    pick(page, "Seven of diamonds")
+    page.locator('#melds-us button[data-rank="7"]').click()
+    page.wait_for_selector("#seat-bottom .in-foot")  # R44: the foot at once
+    assert hand(page).count() == 13
+    assert "You picked up your foot." in page.locator("#log").inner_text()
+    assert page.get_by_role("button", name="Discard").is_visible()
+
+
+def test_reload_and_a_dropped_socket_resume_the_game(site, page):
+    start_new_game(page, site)
+    page.get_by_role("button", name="Draw 2").click()
+    page.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")
+    cards_before = sorted(hand(page).evaluate_all("buttons => buttons.map(b => b.dataset.code)"))
+    page.reload()
+    page.wait_for_selector("#table[aria-busy=false]")
+    assert sorted(hand(page).evaluate_all("buttons => buttons.map(b => b.dataset.code)")) == cards_before
+    assert page.get_by_role("button", name="Draw 2").is_disabled()  # still after the draw (R26)
+
+    page.evaluate("window.footTable.socket.drop()")
+    page.wait_for_function("document.querySelector('#table').dataset.connection === 'open'", timeout=20000)
+    hand(page).first.click()
+    page.get_by_role("button", name="Discard").click()
+    wait_for_my_turn(page)
+    assert page.foot_errors == []
+
+
+def going_out_position():
+    return helpers.position(hands={"S": "QC QD 9S"}, feet={"S": None, "N": None},
+                            melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play")
+
+
+def test_going_out_ends_the_deal_with_a_score_breakdown(site, page):
+    open_table(page, site, start_game_from(page, site, going_out_position()))
+    assert "☑" in page.locator("#status .checklist").inner_text()
+    pick(page, "Queen of clubs")
+    pick(page, "Queen of diamonds")
+    page.locator('#melds-us button[data-rank="Q"]').click()
+    page.wait_for_function("document.querySelectorAll('#hand button.card').length === 1")
+    pick(page, "Nine of spades")
+    page.get_by_role("button", name="Discard").click()  # R48: out by discarding the last card
+    dialog = page.get_by_role("dialog", name="Deal 1 is over")
+    dialog.wait_for()
+    rows = {row.locator("th").inner_text(): row.locator("td").all_inner_texts()
+            for row in dialog.locator("tbody tr").all()}
+    assert rows["Going out"][0] == "100"  # R54
+    assert rows["Piles"][0] == "3100"  # 2×500 + 2×300 + 1500
+    assert rows["Deal total"][0] == str(sum(int(rows[key][0]) for key in rows if key != "Deal total"))
+    page.get_by_role("button", name="Next deal").click()
+    assert not dialog.is_visible()
+    page.wait_for_function("document.querySelector('#deal-info').textContent.includes('Deal 2 of 4')")  # R55a
