@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.engine.cards import (
-    JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
+    ALL_CARDS, JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
 )
 from games.engine.deal import deal_cards, shuffled_deck
 from games.engine.errors import RuleError
@@ -166,7 +166,7 @@ class Game:
         return kind, _PLANS[kind](self, seat, action)
 
     def _plan_draw(self, seat, action) -> _Plan:
-        return _Plan()
+        return _DRAW_PLAN
 
     def _plan_discard(self, seat, action) -> _Plan:
         card = _card_field(action, "card")
@@ -425,6 +425,7 @@ class Game:
             seat = NEXT_SEAT[seat]
 
 
+_DRAW_PLAN = _Plan()  # a draw needs no planning; its plan is never changed
 _PLANS = {kind: getattr(Game, "_plan_" + kind) for kind in ACTION_TYPES}
 _COMMITS = {kind: getattr(Game, "_commit_" + kind) for kind in ACTION_TYPES}
 
@@ -442,7 +443,10 @@ def _card_list_field(action: dict, name: str) -> list[str]:
     value = action[name]
     if not isinstance(value, list) or len(value) > 30:
         raise RuleError("bad_field", None, field=name)
-    return [check_card(c) for c in value]
+    for card in value:
+        if card.__class__ is not str or card not in ALL_CARDS:
+            check_card(card)  # raises bad_card with the name
+    return list(value)
 
 
 def _groups_field(action: dict) -> list[dict]:

@@ -7,19 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.cards import is_natural, is_three, is_wild, check_card
+from games.engine.cards import ALL_CARDS, is_natural, is_three, is_wild, check_card
 from games.engine.errors import RuleError
 
 PILE_SIZE = 7
 MIN_MELD = 3
 WILD = "wild"
+# What a card is to a meld, looked up once: its rank for a natural, "W" for a wild card, "3" for a three.
+MELD_KIND = {c: ("W" if is_wild(c) else c[0]) for c in ALL_CARDS}
 
 
 def meld_rank(cards: Sequence[str]) -> str:
     """The rank of a meld: that of its first natural, or 'wild'."""
     for card in cards:
-        if is_natural(card):
-            return card[0]
+        kind = MELD_KIND[card]
+        if kind != "W":
+            return kind
     return WILD
 
 
@@ -28,18 +31,18 @@ def meld_problem(cards: Sequence[str]) -> RuleError | None:
     if len(cards) > PILE_SIZE:
         return RuleError("meld_too_large", "R19")
     rank = None
-    naturals = wild = 0
+    wild = 0
     for card in cards:
-        if is_three(card):
-            return RuleError("three_in_meld", "R17")
-        if is_wild(card):
+        kind = MELD_KIND[card]
+        if kind == "W":
             wild += 1
-            continue
-        if rank is None:
-            rank = card[0]
-        elif card[0] != rank:
+        elif kind == "3":
+            return RuleError("three_in_meld", "R17")
+        elif rank is None:
+            rank = kind
+        elif kind != rank:
             return RuleError("mixed_ranks", "R15")
-        naturals += 1
+    naturals = len(cards) - wild
     if len(cards) < MIN_MELD:
         return RuleError("meld_too_small", "R15")
     if naturals and naturals < 2 * wild:
@@ -53,12 +56,13 @@ def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | N
         return RuleError("pile_complete", "R19")
     rank = meld_rank(meld)
     for card in added:
-        if is_three(card):
+        kind = MELD_KIND[card]
+        if kind == "3":
             return RuleError("three_in_meld", "R17")
-        if is_natural(card):
+        if kind != "W":
             if rank == WILD:
                 return RuleError("natural_to_wild_meld", "R21")
-            if card[0] != rank:
+            if kind != rank:
                 return RuleError("mixed_ranks", "R21")
     return meld_problem(list(meld) + list(added))
 
