@@ -22,7 +22,9 @@ def matches_top(card: str, top: str) -> bool:
 
 
 def options_for(game, seat: str) -> dict:
-    team = TEAM_OF.get(seat)
+    if not isinstance(seat, str) or seat not in TEAM_OF:
+        raise RuleError("bad_seat", "R5", seat=str(seat)[:10])
+    team = TEAM_OF[seat]
     minimum = 0 if team is None or game.down[team] else game.first_meld_minimum()
     result = dict(NOTHING, minimum=minimum, add_to={}, pile_cards=[])
     if game.phase == "over" or seat != game.turn:

@@ -72,7 +72,6 @@ def test_queries_with_wrong_seat_names(game, seat):  # R5
     queries_refuse_or_answer(game, seat)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: options(['S']) raises TypeError, not RuleError")
 def test_queries_with_an_unhashable_seat(game):  # R5
     queries_refuse_or_answer(game, ["S"])
 
