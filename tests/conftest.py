@@ -10,6 +10,7 @@
 """
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -81,11 +82,19 @@ def redis_url():
     client.close()
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite_template(tmp_path_factory) -> Path:
+    """One migrated SQLite file per test session; each test gets a copy (migrating takes seconds)."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "db.sqlite3"
+    migrate(f"sqlite:///{path}")
+    return path
+
+
 @pytest.fixture
-def sqlite_url(tmp_path):
-    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    migrate(url)
-    return url
+def sqlite_url(tmp_path, migrated_sqlite_template):
+    path = tmp_path / "db.sqlite3"
+    shutil.copyfile(migrated_sqlite_template, path)
+    return f"sqlite:///{path}"
 
 
 class DaphneServer:

@@ -1,0 +1,120 @@
+"""Crashes: kill -9 a Daphne mid-game, or make it exit at a point inside a move (FOOT_FAULT).
+
+After a restart the client reconnects and resyncs: every move it saw acknowledged is stored,
+the stored moves are exactly versions 1..v with no half-applied one (the log replays to the
+stored position), and the game goes on.
+"""
+import asyncio
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+pytest.importorskip("games.engine")
+
+from games.engine import Game as EngineGame  # noqa: E402
+
+from .live import Browser, LivePlayer, stored_game, stored_version  # noqa: E402
+
+SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "process",
+               "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
+# Versions of a solo game: S draws (1) and discards (2), W (3, 4), N (5, 6), E (7, 8), S draws (9).
+CASES = [
+    ("after_apply", 4, 3),     # W's discard applied in memory, nothing written: v3 stays
+    ("before_commit", 9, 8),   # South's own draw written but not committed: rolled back
+    ("after_commit", 4, 4),    # committed, never broadcast: stored, the client learns it on resync
+    ("after_commit", 9, 9),
+    ("bot_thinking", 5, 4),    # N's answer computed, the process dies before applying it
+]
+
+
+async def play_until_the_server_dies(south: LivePlayer, limit: int = 200) -> None:
+    try:
+        while south.version < limit:
+            if south.my_turn():
+                await south.play_turn()
+            else:
+                await south.next_message("patch")
+    except (ConnectionClosed, OSError, asyncio.TimeoutError):
+        return
+    raise AssertionError("the server did not die")
+
+
+def assert_log_is_whole(database: str, game_id: str) -> int:
+    """The stored moves are versions 1..v exactly and replay to the stored position; returns v."""
+    initial, moves = stored_game(database, game_id)
+    version, position = stored_version(database, game_id)
+    assert [seq for seq, _, _ in moves] == list(range(1, version + 1))
+    replayed = EngineGame.from_position(initial)
+    for _seq, seat, action in moves:
+        replayed.apply(seat, action)
+    assert replayed.to_position() == position
+    return version
+
+
+async def resume_and_play_a_round(browser, server, game_id, acknowledged: int) -> LivePlayer:
+    south = LivePlayer(browser, server.ws, game_id)
+    state = await south.open()
+    assert state["v"] >= acknowledged and state["seat"] == "S"
+    target = state["v"] + 10
+    while south.version < target:  # the bots were advanced on connect; South plays its turns
+        if south.my_turn():
+            await south.play_turn()
+        else:
+            await south.next_message("patch")
+    while not south.my_turn():
+        await south.next_message("patch")
+    await south.sync_matches()
+    await south.close()
+    return south
+
+
+@pytest.mark.parametrize("point,at,stored_after_crash", CASES)
+def test_a_crash_inside_a_move_loses_no_acknowledged_move(daphne, sqlite_url, point, at, stored_after_crash):
+    server = daphne(sqlite_url, **SIMPLE_BOTS, FOOT_FAULT=f"{point}@{at}")
+    browser = Browser(server.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    database = sqlite_url.removeprefix("sqlite:///")
+    south = LivePlayer(browser, server.ws, game["id"])
+
+    async def until_crash():
+        await south.open()
+        await play_until_the_server_dies(south)
+
+    asyncio.run(until_crash())
+    assert server.wait_exit() == 137
+    acknowledged = south.version
+    assert acknowledged < at  # the move at the fault was never acknowledged
+    assert assert_log_is_whole(database, game["id"]) == stored_after_crash >= acknowledged
+    server.start(FOOT_FAULT=None)
+    asyncio.run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
+    assert_log_is_whole(database, game["id"])
+
+
+def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_url):
+    server = daphne(sqlite_url, **SIMPLE_BOTS)
+    browser = Browser(server.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    database = sqlite_url.removeprefix("sqlite:///")
+    south = LivePlayer(browser, server.ws, game["id"])
+
+    async def until_kill():
+        await south.open()
+        while south.version < 30:
+            if south.my_turn():
+                await south.play_turn()
+            else:
+                await south.next_message("patch")
+        await south.play_turn() if south.my_turn() else None
+        server.kill()  # mid-stream: the bots are answering South's move
+        try:
+            while True:
+                await south.next_message("patch", timeout=5)
+        except (ConnectionClosed, OSError, asyncio.TimeoutError):
+            pass
+
+    asyncio.run(until_kill())
+    acknowledged = south.version
+    assert assert_log_is_whole(database, game["id"]) >= acknowledged
+    server.start()
+    asyncio.run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
+    assert_log_is_whole(database, game["id"])
