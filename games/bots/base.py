@@ -17,11 +17,16 @@ Check = Callable[[dict], bool]
 
 
 class ViewChecker:
-    """`game.check` for the seat of a view, on one determinization built when first needed."""
+    """`game.check` for the seat of a view, on one determinization built when first needed.
 
-    def __init__(self, view: dict, rng: random.Random):
+    A draw or a discard is answered from the view's options alone (R25–R27, R47, R48): a draw is
+    legal exactly when `options.draw` says so; a discard of a held card whenever the seat may
+    discard, except the last foot card, which only goes as going out (`options.may_go_out`).
+    Melds and takes are always asked of the engine.
+    """
+
+    def __init__(self, view: dict):
         self.view = view
-        self.rng = rng
         self._game = None
         self._answers: dict[str, bool] = {}
 
@@ -30,14 +35,30 @@ class ViewChecker:
         if self._game is None:
             from games.engine import Game
 
-            self._game = Game.from_position(determinize(self.view, self.rng))
+            self._game = Game.from_position(determinize(self.view, None))
         return self._game
 
     def __call__(self, action: dict) -> bool:
+        answer = self._from_options(action)
+        if answer is not None:
+            return answer
         key = json.dumps(action, sort_keys=True)
         if key not in self._answers:
             self._answers[key] = bool(self.game.check(self.view["seat"], action).get("ok"))
         return self._answers[key]
+
+
+    def _from_options(self, action: dict) -> bool | None:
+        options = self.view.get("options") or {}
+        kind = action.get("type")
+        if kind == "draw" and len(action) == 1:
+            return bool(options.get("draw"))
+        if kind == "discard" and len(action) == 2 and isinstance(action.get("card"), str):
+            if not options.get("discard") or self.view["hand"].get(action["card"], 0) < 1:
+                return False
+            me = self.view["seats"][self.view["seat"]]
+            return not me["in_foot"] or me["cards"] >= 2 or bool(options.get("may_go_out"))
+        return None
 
 
 def game_checker(game, seat: str) -> Check:
@@ -74,7 +95,7 @@ class Bot:
 
     def act(self, view: dict) -> dict:
         rng = self.generator(view)
-        check = ViewChecker(view, random.Random(rng.random()))
+        check = ViewChecker(view)
         action = self.choose(view, rng, check)
         if action is None or not check(action):
             action = fallback_action(view, check)

@@ -42,12 +42,16 @@ def unseen_cards(view: dict, laid: dict[str, list[str]]) -> list[str]:
     return sorted(unseen.elements())
 
 
-def determinize(view: dict, rng: random.Random) -> dict:
-    """One complete position consistent with everything the view shows."""
+def determinize(view: dict, rng: random.Random | None) -> dict:
+    """One complete position consistent with everything the view shows.
+
+    With `rng` None the unseen cards are dealt in sorted order: any consistent position will
+    do for checking the seat's own actions, and skipping the shuffle makes it cheap."""
     seat = view["seat"]
     laid = laid_red_threes(view)
     pool = unseen_cards(view, laid)
-    rng.shuffle(pool)
+    if rng is not None:
+        rng.shuffle(pool)
     held = [c for c in pool if not is_red_three(c)]
     reds = [c for c in pool if is_red_three(c)]
     hands = {seat: _joined(Counter(view["hand"]).elements())}
@@ -59,7 +63,8 @@ def determinize(view: dict, rng: random.Random) -> dict:
             raise InconsistentView("more hidden cards held than unseen cards")
         hands[other], held = " ".join(held[:count]), held[count:]
     rest = held + reds
-    rng.shuffle(rest)
+    if rng is not None:
+        rng.shuffle(rest)
     feet: dict[str, str | None] = {}
     for other in SEATS:
         info = view["seats"][other]

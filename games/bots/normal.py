@@ -99,6 +99,8 @@ def _keep_two_after_take(situation: Situation, cards: list[str], taken_to_hand: 
 
 
 def take_is_worth(situation: Situation, take: dict) -> bool:
+    if ready_to_go_out(situation) and not situation.needs["wild"]:
+        return False  # six more cards to get rid of before going out
     if min(7, len(situation.discard)) >= 2:
         return True
     top = situation.top
@@ -174,6 +176,8 @@ def meld_plans(situation: Situation) -> Iterator[MeldPlan]:
         rush = build_plan(situation, "rush", 0)
         if rush.remaining <= 1:
             yield rush
+    if ready_to_go_out(situation):
+        yield build_plan(situation, "rush", keep)  # shed cards, keeping two (R47)
     yield build_plan(situation, "keep", keep)
     yield build_plan(situation, "naturals", keep)
 
@@ -183,6 +187,13 @@ def _group_rank(group: list[str]) -> str:
         if is_natural(card):
             return card[0]
     return WILD
+
+
+def ready_to_go_out(situation: Situation) -> bool:
+    """Both partners in the foot and the piles of R49b laid (or one pile short): from now on
+    every card that cannot be melded is in the way of going out."""
+    return (situation.in_foot and situation.partner_in_foot
+            and sum(situation.needs.values()) <= 1)
 
 
 def going_out_plan(situation: Situation) -> MeldPlan | None:
@@ -229,15 +240,13 @@ def start_naturals(plan: MeldPlan) -> None:
 
 
 def place_wilds(plan: MeldPlan, situation: Situation, eager: bool) -> None:
-    """Wild cards: to the wild pile while the team needs one (R49b), else to finish dirty piles."""
+    """Wild cards go to the wild pile first: it is worth 1500 (R54), about 250 a card, where a
+    wild card finishing a dirty pile earns 300 for up to two. Dirty piles are finished with wild
+    cards only while the team still needs them to go out (R49b), or as the deal runs out."""
     wild_needed = needs_after(situation.needs, plan.completed)["wild"] > 0
-    if wild_needed:
-        feed_wild_meld(plan, start_with=3)
-        if eager:
-            complete_dirty(plan, situation)
-        return
-    complete_dirty(plan, situation)
     feed_wild_meld(plan, start_with=3)
+    if eager or not wild_needed or situation.view["stock"] <= 24:
+        complete_dirty(plan, situation, force=eager or situation.view["stock"] <= 24)
 
 
 def feed_wild_meld(plan: MeldPlan, start_with: int) -> None:
@@ -250,7 +259,7 @@ def feed_wild_meld(plan: MeldPlan, start_with: int) -> None:
         plan.start(WILD, wilds[:min(7, plan.budget())])
 
 
-def complete_dirty(plan: MeldPlan, situation: Situation) -> None:
+def complete_dirty(plan: MeldPlan, situation: Situation, force: bool = False) -> None:
     """Finish natural melds into dirty piles with wild cards, never spoiling a needed clean one."""
     ranks = sorted((r for r in plan.incomplete if r != WILD), key=lambda r: -len(plan.incomplete[r]))
     for rank in ranks:
@@ -263,7 +272,9 @@ def complete_dirty(plan: MeldPlan, situation: Situation) -> None:
             continue
         already_dirty = any(is_wild(c) for c in meld)
         dirty_needed = needs_after(situation.needs, plan.completed)["dirty"] > 0
-        if not already_dirty and not (dirty_needed and clean_to_spare(plan, situation, rank)):
+        if not (dirty_needed or force):
+            continue
+        if not already_dirty and not clean_to_spare(plan, situation, rank):
             continue
         plan.add(rank, wilds[:missing])
 
@@ -294,31 +305,37 @@ def use_everything(plan: MeldPlan, situation: Situation) -> None:
 # --- going out ------------------------------------------------------------------------------
 
 def wants_to_go_out(situation: Situation) -> bool:
-    """Go out when it pays (R48–R50): to win the last deal, when the partner holds little, when
-    the stock runs low, or when the opponents are close to going out themselves."""
+    """Go out when it pays (R48–R50): when the team is ahead (it locks the deal in and leaves the
+    opponents' cards counting against them), when the partner holds little, when the stock runs
+    low, or when the opponents are close to going out themselves. In the last deal only the game
+    counts: go out when that wins the game, never when it seals a defeat."""
     view = situation.view
     if view["deal"] == 4:
-        margin = last_deal_margin(situation)
-        if margin > 0:
+        if game_margin_if_out(situation) > 0:
             return True
         if view["stock"] > 6:
-            return False  # going out now would lock in the defeat
+            return False
     partner_cards = situation.seat_info(situation.partner)["cards"]
-    if partner_cards <= 6 or view["stock"] <= 20:
+    if partner_cards <= 4 or view["stock"] <= 20:
         return True
-    opponents_close = sum(situation.opponent_needs.values()) <= 1
-    return opponents_close
+    if sum(situation.opponent_needs.values()) <= 1:
+        return True
+    return deal_margin_if_out(situation) > 0
 
 
-def last_deal_margin(situation: Situation) -> float:
-    """Our game total minus theirs if we went out now (deal estimate + going-out bonus)."""
+def deal_margin_if_out(situation: Situation) -> float:
+    """Our deal score minus theirs if the seat went out now (R54, hidden cards at average)."""
     view = situation.view
-    totals = (view.get("scores") or {}).get("totals") or {}
-    ours = totals.get(situation.team, 0) + view_deal_estimate(view, situation.team) + 100
-    theirs = totals.get(situation.opponents, 0) + view_deal_estimate(view, situation.opponents)
+    ours = view_deal_estimate(view, situation.team) + 100
     # the seat's own cards are about to be melded or discarded: they will not count
     ours += sum(points(c) * n for c, n in situation.hand.items())
-    return ours - theirs
+    return ours - view_deal_estimate(view, situation.opponents)
+
+
+def game_margin_if_out(situation: Situation) -> float:
+    totals = (situation.view.get("scores") or {}).get("totals") or {}
+    return (totals.get(situation.team, 0) - totals.get(situation.opponents, 0)
+            + deal_margin_if_out(situation))
 
 
 # --- discard --------------------------------------------------------------------------------
@@ -350,6 +367,10 @@ def keep_value(situation: Situation, card: str) -> float:
         return 150 + (80 if situation.needs["wild"] else 0)
     rank = card[0]
     held = len(situation.naturals.get(rank, []))
+    if ready_to_go_out(situation):
+        # what matters now is what can be melded soon
+        value = 60 if rank in situation.incomplete else {1: 0, 2: 25}.get(held, 45)
+        return value - points(card) / 2
     value = {1: 10, 2: 35}.get(held, 55)
     if rank in situation.incomplete:
         value += 25

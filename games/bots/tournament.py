@@ -61,3 +61,100 @@ def play_game(seed: int, ns_level: str, ew_level: str, *, bot_options: dict | No
     view = game.view("S")
     return GameResult(seed=seed, levels=levels, totals=dict(totals), winner=view["winner"],
                       actions=actions, decision_ms=times)
+
+
+def play_pair(task: tuple) -> list[GameResult]:
+    """The same seed played both ways: A as NS against B as EW, then swapped."""
+    seed, level_a, level_b, bot_options, timed = task
+    return [play_game(seed, level_a, level_b, bot_options=bot_options, timed=timed),
+            play_game(seed, level_b, level_a, bot_options=bot_options, timed=timed)]
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (draws count as half a win)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@dataclass
+class MatchSummary:
+    level_a: str
+    level_b: str
+    games: int = 0
+    wins_a: float = 0.0
+    margins: list[int] = field(default_factory=list)
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.wins_a += result.level_result(self.level_a)
+        self.margins.append(result.margin(self.level_a))
+        for level, times in result.decision_ms.items():
+            self.decision_ms.setdefault(level, []).extend(times)
+
+    @property
+    def rate(self) -> float:
+        return self.wins_a / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins_a, self.games)
+
+    def clear_against(self, goal: float) -> bool:
+        """Sequential early stop: the interval lies wholly on one side of the goal."""
+        low, high = self.interval
+        return self.games >= 20 and (low > goal or high < goal)
+
+    def lines(self) -> list[str]:
+        low, high = self.interval
+        mean_margin = sum(self.margins) / len(self.margins) if self.margins else 0.0
+        lines = [f"{self.level_a} vs {self.level_b}: {self.games} games (seat-swapped pairs), "
+                 f"{self.level_a} win rate {self.rate:.1%} (95% Wilson CI {low:.1%}–{high:.1%}), "
+                 f"average score difference {mean_margin:+.0f}"]
+        for level, times in sorted(self.decision_ms.items()):
+            lines.append(f"  {level}: {len(times)} decisions, p50 {percentile(times, 0.5):.2f} ms, "
+                         f"p95 {percentile(times, 0.95):.2f} ms")
+        return lines
+
+
+def run_match(level_a: str, level_b: str, games: int, *, first_seed: int = 1, workers: int = 2,
+              bot_options: dict | None = None, goal: float | None = None, timed: bool = True,
+              progress=None) -> MatchSummary:
+    """`games` games (rounded up to seat-swapped pairs) of A against B, `workers` in parallel,
+    stopping early once the Wilson interval is clear of `goal`."""
+    import multiprocessing
+
+    summary = MatchSummary(level_a, level_b)
+    pairs = (games + 1) // 2
+    tasks = [(first_seed + i, level_a, level_b, bot_options, timed) for i in range(pairs)]
+    context = multiprocessing.get_context("fork")
+    if workers <= 1:
+        results = map(play_pair, tasks)
+        pool = None
+    else:
+        pool = context.Pool(workers)
+        results = pool.imap(play_pair, tasks)
+    try:
+        for pair in results:
+            for result in pair:
+                summary.add(result)
+            if progress:
+                progress(summary)
+            if goal is not None and summary.clear_against(goal):
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return summary
