@@ -1,0 +1,57 @@
+"""Bad input against a real Daphne: oversized frames, malformed JSON, unknown types and floods get an
+error or the documented close code (docs/PROTOCOL.md), and the server stays healthy."""
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+pytest.importorskip("games.engine")
+
+from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES  # noqa: E402
+
+from .live import Browser, LivePlayer  # noqa: E402
+
+
+async def close_code_after(socket, frames) -> int:
+    try:
+        for frame in frames:
+            await socket.send(frame)
+        while True:
+            await asyncio.wait_for(socket.recv(), 10)
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd else None
+
+
+def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
+    server = daphne(sqlite_url, FOOT_WS_RATE=5, FOOT_WS_BURST=20)
+    browser = Browser(server.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    url = f"{server.ws}/ws/game/{game['id']}/"
+    headers = {"Cookie": browser.cookie_header()}
+
+    async def scenario():
+        player = LivePlayer(browser, server.ws, game["id"])
+        await player.open()
+        for frame, code in [("{oops", "bad_json"), ("42", "bad_message"), ('{"type": "room.refresh"}', "unknown_type"),
+                            ('{"type": "action", "action": {"type": "draw"}}', "stale_version")]:
+            await player.socket.send(frame)
+            assert (await player.next_message("error"))["code"] == code
+        await player.sync_matches()
+        await player.close()
+        async with connect(url, additional_headers=headers, origin=server.http, max_size=None) as big:
+            oversized = json.dumps({"type": "sync", "pad": "x" * MAX_FRAME_BYTES})
+            assert await close_code_after(big, [oversized]) == CLOSE_TOO_BIG
+        async with connect(url, additional_headers=headers, origin=server.http) as flood:
+            assert await close_code_after(flood, ['{"type": "sync"}'] * 200) == CLOSE_POLICY
+        async with connect(f"{server.ws}/ws/echo/", origin=server.http) as echo:
+            await echo.send("still there?")
+            assert await echo.recv() == "still there?"
+        again = LivePlayer(browser, server.ws, game["id"])
+        assert (await again.open())["seat"] == "S"
+        await again.close()
+
+    asyncio.run(scenario())
+    assert server.alive()
+    assert browser.get(f"/api/games/{game['id']}")["seat"] == "S"
