@@ -1,0 +1,52 @@
+"""purge_games: abandoned unfinished games and players who never played go; the rest stays."""
+import datetime
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+pytest.importorskip("games.engine")
+
+from games import rooms  # noqa: E402
+from games.models import Game, Move  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+
+
+def age(model, pk, days, field):
+    model.objects.filter(pk=pk).update(**{field: timezone.now() - datetime.timedelta(days=days)})
+
+
+def test_purge_deletes_old_unfinished_games_and_idle_players_only():
+    old_player, idle_player, fresh_idle, finisher = (Player.objects.create() for _ in range(4))
+    abandoned, _ = rooms.create_game(old_player, "solo", "easy")
+    rooms.apply_move(abandoned.id, "S", {"type": "draw"}, 0)
+    recent, _ = rooms.create_game(Player.objects.create(), "solo", "easy")
+    finished, _ = rooms.create_game(finisher, "solo", "easy")
+    Game.objects.filter(pk=finished.id).update(status=Game.FINISHED)
+    for game in (abandoned, finished):
+        age(Game, game.id, 40, "updated")
+    for player in (old_player, idle_player, finisher):
+        age(Player, player.pk, 40, "created_at")
+
+    dry = StringIO()
+    call_command("purge_games", "--dry-run", stdout=dry)
+    assert "would delete 1 abandoned games and 2 players" in dry.getvalue()
+    assert Game.objects.count() == 3
+
+    out = StringIO()
+    call_command("purge_games", stdout=out)
+    assert "deleted 1 abandoned games and 2 players" in out.getvalue()
+    assert set(Game.objects.values_list("pk", flat=True)) == {recent.id, finished.id}
+    assert not Move.objects.filter(game_id=abandoned.id).exists()
+    remaining = set(Player.objects.values_list("pk", flat=True))
+    assert old_player.pk not in remaining and idle_player.pk not in remaining
+    assert fresh_idle.pk in remaining and finisher.pk in remaining
+
+
+def test_purge_help_states_the_ages():
+    from games.management.commands.purge_games import Command
+
+    assert "--game-days days (default 30)" in Command.help and "(default 30)" in Command.help.split("players")[1]
