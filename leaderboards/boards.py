@@ -36,6 +36,15 @@ def pages_for(count: int, per_page: int = PER_PAGE) -> int:
     return max(1, -(-count // per_page))
 
 
+def page_with_count(queryset, page: Page, count) -> tuple[list, int]:
+    """The page's rows and the board's size, in one query (a window count) unless past the end."""
+    rows = list(queryset.annotate(full_count=Window(Count("*")))[page.start:page.stop])
+    if rows:
+        first = rows[0]
+        return rows, first["full_count"] if isinstance(first, dict) else first.full_count
+    return rows, count() if page.number > 1 else 0
+
+
 def visible_entries():
     """Entries that may appear on a board: not hidden, of a listed (named, unbanned) player."""
     return Entry.objects.filter(hidden=False, player__banned=False, player__nickname_key__isnull=False)
@@ -68,10 +77,9 @@ def daily_rank(date: datetime.date, score: int) -> int:
 
 def daily_board(date: datetime.date, page: Page, me: Player | None, date_over: bool) -> dict:
     entries = visible_entries().filter(date=date)
-    ranked = (entries.select_related("player")
-              .annotate(rank=Window(Rank(), order_by=F("score").desc()))
-              .order_by("-score", "finished_at", "id")[page.start:page.stop])
-    count = entries.count()
+    ranked, count = page_with_count(
+        entries.select_related("player").annotate(rank=Window(Rank(), order_by=F("score").desc()))
+        .order_by("-score", "finished_at", "id"), page, entries.count)
     rows = [daily_row(entry, entry.rank, me, date_over) for entry in ranked]
     mine = Entry.objects.filter(date=date, player=me).select_related("player").first() if me else None
     return {
@@ -105,10 +113,10 @@ def week_totals(start: datetime.date, end: datetime.date):
 def week_board(end: datetime.date, page: Page, me: Player | None) -> dict:
     start, end = week_range(end)
     totals = week_totals(start, end)
-    ranked = (totals.annotate(nickname=F("player__nickname"),
-                              rank=Window(Rank(), order_by=F("total").desc()))
-              .order_by("-total", "-games", "nickname")[page.start:page.stop])
-    count = visible_entries().filter(date__range=(start, end)).values("player").distinct().count()
+    ranked, count = page_with_count(
+        totals.annotate(nickname=F("player__nickname"), rank=Window(Rank(), order_by=F("total").desc()))
+        .order_by("-total", "-games", "nickname"), page,
+        lambda: visible_entries().filter(date__range=(start, end)).values("player").distinct().count())
     rows = [{"rank": r["rank"], "nickname": r["nickname"], "total": r["total"], "games": r["games"],
              "me": me is not None and r["player"] == me.pk} for r in ranked]
     return {
@@ -145,8 +153,9 @@ def listed_records():
 
 def all_time_board(page: Page, me: Player | None) -> dict:
     records = listed_records()
-    ranked = (records.select_related("player")
-              .annotate(rank=Window(Rank(), order_by=F("best").desc()))
+    # No window count here: it would make the database join every record to its player, while
+    # the rank alone streams down the index and stops at the page; the count is index-only.
+    ranked = (records.select_related("player").annotate(rank=Window(Rank(), order_by=F("best").desc()))
               .order_by("-best", "-average", "player")[page.start:page.stop])
     count = records.count()
     rows = [record_row(record, record.rank, me) for record in ranked]

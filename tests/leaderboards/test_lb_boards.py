@@ -164,3 +164,12 @@ def test_the_nickname_form_of_the_page(client):
     assert Player.objects.get(pk=client.session["player_id"]).nickname == "Jörg"
     evil = client.post("/leaderboard/nickname/", {"nickname": "Jörg", "next": "https://evil.example/"})
     assert evil["Location"] == "/leaderboard/"
+
+
+def test_a_page_past_the_end_still_knows_the_boards_size(make_player, make_entry):
+    for i in range(3):
+        make_entry(make_player(f"Player {i}"), YESTERDAY, 100 * i)
+    beyond = boards.daily_board(YESTERDAY, Page(2, per_page=5), None, True)
+    assert beyond["rows"] == [] and beyond["count"] == 3 and beyond["pages"] == 1
+    week_beyond = boards.week_board(TODAY, Page(2, per_page=5), None)
+    assert week_beyond["rows"] == [] and week_beyond["count"] == 3
