@@ -1,0 +1,608 @@
+"""bench_load: many concurrent solo games through a real Daphne, at human pace; the load curve and the soak.
+
+    python manage.py bench_load --tables 50 [--seconds 60] [--db postgres://...] [--redis redis://...]
+    python manage.py bench_load --tables 25,50,100,200 --svg docs/plots/load-curve.svg --json out.jsonl
+    python manage.py bench_load --tables 20 --soak 600 --turn-seconds 1
+
+Each table is one browser: an HTTP session, a solo game against three bots, one game websocket and
+one echo websocket. The human plays one turn (draw, one addition to a meld when the view offers
+one, a discard) every `--turn-seconds` (10 s: a person's pace), the bots answer at once
+(FOOT_BOT_DELAY=0). The action round trip is the time from sending an action to the patch that
+carries its `ref`; the echo round trip, measured on the same server at the same moments, is the
+floor that the websocket, the event loop and the client add whatever the game does.
+
+The server is a Daphne subprocess (production settings: DEBUG=0). With --db the bench creates a
+throwaway PostgreSQL database beside the given one and drops it after; without, a temporary
+SQLite file. --redis makes Redis the channel layer. CPU and memory are read from /proc for the
+Daphne process and the bot pool processes it started. A finished game is replaced by a new one,
+so a soak also churns games, sockets and sessions.
+"""
+import asyncio
+import http.cookiejar
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jsonpatch
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
+PAGE = 4096  # bytes per memory page (Linux /proc/<pid>/statm)
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------- the server under test
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class ThrowawayDatabase:
+    """A PostgreSQL database foot_bench_<hex> beside `base_url`, or a temporary SQLite file."""
+
+    def __init__(self, base_url: str | None):
+        self.base_url, self.name, self.tmp = base_url, None, None
+
+    def __enter__(self) -> str:
+        if self.base_url:
+            import psycopg
+            self.name = f"foot_bench_{uuid.uuid4().hex[:10]}"
+            with psycopg.connect(self._admin_url(), autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{self.name}"')
+            url = self.base_url.rsplit("/", 1)[0] + "/" + self.name
+        else:
+            self.tmp = tempfile.mkdtemp(prefix="foot-bench-")
+            url = f"sqlite:///{self.tmp}/bench.sqlite3"
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=settings.BASE_DIR,
+                       env=server_env(url, None), check=True, timeout=300)
+        return url
+
+    def _admin_url(self) -> str:
+        return self.base_url.replace("postgres://", "postgresql://", 1)
+
+    def __exit__(self, *exc):
+        if self.name:
+            import psycopg
+            with psycopg.connect(self._admin_url(), autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        if self.tmp:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST"))}
+    env.pop("REDIS_URL", None)
+    env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0",
+                "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "SECURE_COOKIES": "0", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"})
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+class Daphne:
+    def __init__(self, env: dict, log_path: Path):
+        self.env, self.log_path, self.port = env, log_path, free_port()
+        self.process = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> "Daphne":
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
+            cwd=settings.BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise CommandError(f"daphne exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.http + "/api/session", timeout=2):
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        raise CommandError("daphne did not start")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+
+
+def process_tree(pid: int) -> list[int]:
+    """`pid` and its descendants (the bot pool's workers), read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    tree, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        tree.append(current)
+        todo.extend(children.get(current, []))
+    return tree
+
+
+def rss_bytes(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            return int(statm.read().split()[1]) * PAGE
+    except OSError:
+        return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+@dataclass
+class Sample:
+    at: float
+    daphne_rss: int
+    tree_rss: int
+    tree_cpu: float
+
+    @classmethod
+    def of(cls, pid: int) -> "Sample":
+        tree = process_tree(pid)
+        return cls(time.monotonic(), rss_bytes(pid), sum(map(rss_bytes, tree)), sum(map(cpu_seconds, tree)))
+
+
+# ---------------------------------------------------------------- the players
+
+
+class Session:
+    """An HTTP client with cookies and the CSRF token, like one browser tab (blocking: run in a thread)."""
+
+    def __init__(self, base: str):
+        self.base, self.jar = base, http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.csrf = self.call("/api/session")["csrf"]
+
+    def call(self, path: str, body: dict | None = None) -> dict:
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode() if body else None)
+        request.add_header("Content-Type", "application/json")
+        request.add_header("Referer", self.base + "/")
+        if getattr(self, "csrf", None):
+            request.add_header("X-CSRFToken", self.csrf)
+        with self.opener.open(request, timeout=30) as answer:
+            return json.loads(answer.read())
+
+    def new_game(self, level: str) -> str:
+        return self.call("/api/games", {"mode": "solo", "level": level})["id"]
+
+    def cookies(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+
+@dataclass
+class Tally:
+    actions: list = field(default_factory=list)  # action round trips, seconds
+    echoes: list = field(default_factory=list)
+    errors: dict = field(default_factory=dict)  # kind -> count (server errors, timeouts, closed sockets)
+    refused: int = 0  # rule refusals of the simple policy's optional meld (expected, not errors)
+    turns: int = 0
+    finished: int = 0
+    gaps: int = 0  # version gaps healed by a sync
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+def draw_if_due(view: dict) -> dict | None:
+    """The draw that opens the human turn (draw, at most one meld addition, then a discard)."""
+    options = view["options"]
+    if options.get("draw"):
+        return {"type": "draw"}
+    return None
+
+
+def meld_addition(view: dict) -> dict | None:
+    hand_size = sum(view["hand"].values())
+    if hand_size <= 3:
+        return None  # keep cards to discard (R47): the bench is not about going out
+    for rank, cards in sorted((view["options"].get("add_to") or {}).items()):
+        for card in cards:
+            if card != "JK" and not card.startswith("2"):
+                return {"type": "meld", "groups": [{"cards": [card], "to": rank}]}
+    return None
+
+
+def discards(view: dict) -> list[str]:
+    """Cards to try discarding, the least useful first (threes and low naturals; never wild cards first)."""
+    order = "3456789TJQKA2"
+    hand = [card for card in view["hand"] if view["hand"][card] > 0]
+    return sorted(hand, key=lambda c: (c == "JK", order.index(c[0]) if c != "JK" else 99))
+
+
+class Table:
+    """One player: a solo game socket and an echo socket, playing a turn every `pace` seconds."""
+
+    def __init__(self, number: int, server: Daphne, level: str, pace: float, tally: Tally):
+        self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
+        self.session = None
+        self.socket = self.echo = None
+        self.view, self.version, self.seat = None, None, None
+        self.refs = 0
+        self.measuring = False
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+        if self.session is None:
+            self.session = await asyncio.to_thread(Session, self.server.http)
+        game_id = await asyncio.to_thread(self.session.new_game, self.level)
+        headers = {"Cookie": self.session.cookies()}
+        self.socket = await connect(f"{self.server.ws}/ws/game/{game_id}/", additional_headers=headers,
+                                    origin=self.server.http, max_size=None, open_timeout=60)
+        if self.echo is None:
+            self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=self.server.http, open_timeout=60)
+        await self.until(lambda m: m["type"] == "state")
+
+    async def close(self) -> None:
+        for sock in (self.socket, self.echo):
+            if sock is not None:
+                try:
+                    await sock.close()
+                except Exception:
+                    pass
+
+    def take(self, message: dict) -> None:
+        if message["type"] == "state":
+            self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
+        elif message["type"] == "patch":
+            if message["v"] != self.version + 1:
+                self.tally.gaps += 1
+                raise GapError
+            self.view = jsonpatch.apply_patch(self.view, message["ops"])
+            self.version = message["v"]
+            if any(e.get("type") == "deal_end" for e in message["events"]):
+                self.deal_ended = True
+
+    async def until(self, wanted, timeout: float = ANSWER_TIMEOUT) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise asyncio.TimeoutError
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), left))
+            try:
+                self.take(message)
+            except GapError:
+                await self.socket.send('{"type":"sync"}')
+                continue
+            if wanted(message):
+                return message
+
+    def my_turn(self) -> bool:
+        return self.view is not None and self.view["turn"] == self.seat and self.view["phase"] != "over"
+
+    async def act(self, action: dict) -> dict:
+        self.refs += 1
+        ref = f"t{self.number}.{self.refs}"
+        started = time.perf_counter()
+        await self.socket.send(json.dumps({"type": "action", "action": action, "v": self.version, "ref": ref}))
+        answer = await self.until(lambda m: m.get("ref") == ref and m["type"] in ("patch", "error"))
+        if self.measuring:
+            self.tally.actions.append(time.perf_counter() - started)
+        return answer
+
+    async def ping_echo(self) -> None:
+        payload = json.dumps({"type": "ping", "table": self.number, "at": time.perf_counter()})
+        started = time.perf_counter()
+        await self.echo.send(payload)
+        await asyncio.wait_for(self.echo.recv(), ANSWER_TIMEOUT)
+        if self.measuring:
+            self.tally.echoes.append(time.perf_counter() - started)
+
+    async def turn(self) -> None:
+        await self.ping_echo()
+        draw = draw_if_due(self.view)
+        if draw:
+            answer = await self.act(draw)
+            if answer["type"] == "error":
+                self.tally.error(f"draw:{answer['code']}")
+                await self.resync()
+                return
+        if not self.my_turn() or self.view["phase"] != "play":
+            return  # the draw ended the deal (empty stock)
+        addition = meld_addition(self.view)
+        if addition:
+            answer = await self.act(addition)
+            if answer["type"] == "error":
+                self.tally.refused += 1
+        for card in discards(self.view):
+            answer = await self.act({"type": "discard", "card": card})
+            if answer["type"] == "patch":
+                break
+            if answer["code"] not in ("must_keep_cards", "cannot_go_out", "card_not_held"):
+                self.tally.error(f"discard:{answer['code']}")
+                break
+            self.tally.refused += 1
+        self.tally.turns += 1
+
+    async def resync(self) -> None:
+        await self.socket.send('{"type":"sync"}')
+        await self.until(lambda m: m["type"] == "state")
+
+    async def play(self, start_at: float, end_at: float) -> None:
+        """Play until `end_at` (monotonic), one human turn at most every `pace` seconds."""
+        from websockets.exceptions import ConnectionClosed
+        next_turn = start_at
+        self.deal_ended = False
+        while time.monotonic() < end_at:
+            try:
+                if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
+                    self.tally.finished += 1
+                    await self.socket.close()
+                    await self.open()  # a new game for the same player
+                    continue
+                if self.deal_ended:
+                    self.deal_ended = False
+                    await self.socket.send('{"type":"next_deal"}')
+                now = time.monotonic()
+                if self.my_turn() and now >= next_turn:
+                    next_turn = now + self.pace
+                    await self.turn()
+                    continue
+                wait = min(end_at - now, max(0.05, next_turn - now) if self.my_turn() else 5.0)
+                try:
+                    await self.until(lambda m: True, timeout=max(wait, 0.01))
+                except asyncio.TimeoutError:
+                    if not self.my_turn() and time.monotonic() - now > 4.0:
+                        await self.resync()  # nothing for a while and not our turn: check where we are
+            except asyncio.TimeoutError:
+                self.tally.error("timeout")
+                await self.recover()
+            except (ConnectionClosed, OSError) as closed:
+                self.tally.error(f"closed:{getattr(closed, 'code', type(closed).__name__)}")
+                await self.recover()
+
+    async def recover(self) -> None:
+        try:
+            await self.resync()
+        except Exception:
+            await asyncio.sleep(1)
+
+
+class GapError(Exception):
+    """A patch arrived whose version does not follow the last one: a resync is due."""
+
+
+# ---------------------------------------------------------------- one run
+
+
+def percentile(values: list, fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def drive(server: Daphne, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
+    tally = Tally()
+    players = [Table(n, server, level, pace, tally) for n in range(tables)]
+    opening = asyncio.Semaphore(8)
+
+    async def open_one(player):
+        async with opening:
+            await player.open()
+
+    await asyncio.gather(*(open_one(p) for p in players))
+    await asyncio.sleep(1)
+    before = Sample.of(server.process.pid)
+    began = time.monotonic()
+    end_at = began + seconds
+    # Tables start spread over one turn's time, as people arrive at different moments.
+    tasks = [asyncio.create_task(p.play(began + pace * n / tables, end_at)) for n, p in enumerate(players)]
+
+    async def measure_after_warmup():
+        await asyncio.sleep(min(pace, seconds / 4))
+        for p in players:
+            p.measuring = True
+
+    async def sample_memory():
+        while soak_samples is not None and time.monotonic() < end_at:
+            soak_samples.append((time.monotonic() - began, Sample.of(server.process.pid).daphne_rss, tally.finished))
+            await asyncio.sleep(max(5.0, seconds / 40))
+
+    extra = [asyncio.create_task(measure_after_warmup()), asyncio.create_task(sample_memory())]
+    client_cpu = time.process_time()
+    await asyncio.gather(*tasks)
+    after = Sample.of(server.process.pid)
+    client_cpu = time.process_time() - client_cpu
+    for task in extra:
+        task.cancel()
+    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    return tally, before, after, client_cpu
+
+
+def run_once(tables: int, seconds: float, pace: float, level: str, db: str | None, redis: str | None,
+             workdir: Path, soak: bool, extra_env: dict) -> dict:
+    with ThrowawayDatabase(db) as database_url:
+        env = server_env(database_url, redis, **extra_env)
+        server = Daphne(env, workdir / f"daphne-{tables}.log")
+        server.start()
+        idle = Sample.of(server.process.pid)
+        samples = [] if soak else None
+        try:
+            tally, before, after, client_cpu = asyncio.run(drive(server, tables, seconds, pace, level, samples))
+        finally:
+            server.stop()
+    wall = after.at - before.at
+    result = {
+        "tables": tables, "seconds": round(wall, 1), "pace": pace, "level": level,
+        "database": "postgresql" if db else "sqlite", "channel_layer": "redis" if redis else "memory",
+        "actions": len(tally.actions), "turns": tally.turns, "finished_games": tally.finished,
+        "action_p50_ms": round(percentile(tally.actions, 0.5) * 1000, 1),
+        "action_p99_ms": round(percentile(tally.actions, 0.99) * 1000, 1),
+        "echo_p50_ms": round(percentile(tally.echoes, 0.5) * 1000, 2),
+        "echo_p99_ms": round(percentile(tally.echoes, 0.99) * 1000, 2),
+        "errors": sum(tally.errors.values()), "error_kinds": tally.errors, "refused_optional": tally.refused,
+        "gaps_resynced": tally.gaps,
+        "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
+        "client_cpu_cores": round(client_cpu / wall, 3),
+        "rss_idle_mb": round(idle.daphne_rss / 2**20, 1),
+        "rss_end_mb": round(after.daphne_rss / 2**20, 1),
+        "tree_rss_end_mb": round(after.tree_rss / 2**20, 1),
+        "rss_start_mb": round(before.daphne_rss / 2**20, 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),  # the machine is shared: other work shows here
+    }
+    result["p50_vs_echo"] = round(result["action_p50_ms"] / max(result["echo_p50_ms"], 0.01), 1)
+    result["p99_vs_echo"] = round(result["action_p99_ms"] / max(result["echo_p99_ms"], 0.01), 1)
+    result["cpu_per_table_pct"] = round(100 * result["server_cpu_cores"] / tables, 2)
+    result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
+    if soak:
+        result["soak_samples"] = [(round(t), round(rss / 2**20, 1), done) for t, rss, done in samples]
+        grown = after.daphne_rss - before.daphne_rss
+        result["rss_growth_mb"] = round(grown / 2**20, 2)
+        result["growth_per_finished_game_kb"] = (round(grown / tally.finished / 1024, 1) if tally.finished else None)
+    return result
+
+
+# ---------------------------------------------------------------- the plot
+
+
+def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
+    """The load curve as a hand-drawn SVG: tables against p99 (left axis) and RSS (right axis)."""
+    width, height, left, right, top, bottom = 640, 380, 60, 70, 40, 50
+    xs = [r["tables"] for r in results]
+    p99 = [r["action_p99_ms"] for r in results]
+    rss = [r["rss_end_mb"] for r in results]
+    x_max = max(xs) * 1.1
+    y_max = max(max(p99), limit_ms) * 1.15
+    m_max = max(rss) * 1.15
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(v): return left + plot_w * v / x_max
+    def y(v): return top + plot_h * (1 - v / y_max)
+    def ym(v): return top + plot_h * (1 - v / m_max)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="white"/>',
+             f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
+             f'bench_load: action round trip p99 and Daphne RSS against concurrent tables</text>',
+             f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
+             f'<line x1="{left + plot_w}" y1="{top}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
+             f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
+             f'stroke="#c00" stroke-dasharray="6 4"/>',
+             f'<text x="{left + 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00">p99 limit {limit_ms:.0f} ms</text>']
+    for step in range(6):
+        value = x_max * step / 5
+        parts.append(f'<text x="{x(value):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{value:.0f}</text>')
+        pv, mv = y_max * step / 5, m_max * step / 5
+        parts.append(f'<text x="{left - 6}" y="{y(pv) + 4:.1f}" text-anchor="end" fill="#036">{pv:.0f}</text>')
+        parts.append(f'<text x="{left + plot_w + 6}" y="{ym(mv) + 4:.1f}" fill="#630">{mv:.0f}</text>')
+    parts.append(f'<text x="{left + plot_w / 2}" y="{height - 10}" text-anchor="middle">tables (solo games, '
+                 f'one human turn per {results[0]["pace"]:g} s)</text>')
+    parts.append(f'<text x="16" y="{top + plot_h / 2}" fill="#036" transform="rotate(-90 16 {top + plot_h / 2})" '
+                 f'text-anchor="middle">action p99 (ms)</text>')
+    parts.append(f'<text x="{width - 14}" y="{top + plot_h / 2}" fill="#630" '
+                 f'transform="rotate(90 {width - 14} {top + plot_h / 2})" text-anchor="middle">Daphne RSS (MB)</text>')
+    for values, scale, colour, dash in ((p99, y, "#036", ""), (rss, ym, "#630", ' stroke-dasharray="3 3"')):
+        points = " ".join(f"{x(a):.1f},{scale(b):.1f}" for a, b in zip(xs, values))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
+        for a, b in zip(xs, values):
+            parts.append(f'<circle cx="{x(a):.1f}" cy="{scale(b):.1f}" r="3.5" fill="{colour}"/>')
+    for a, b in zip(xs, p99):
+        parts.append(f'<text x="{x(a) + 5:.1f}" y="{y(b) - 6:.1f}" fill="#036" font-size="10">{b:.0f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------- the command
+
+
+class Command(BaseCommand):
+    help = "Concurrent solo games at human pace through a real Daphne: round trips, errors, CPU and memory."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--tables", default="25", help="tables, or a comma list for a curve (25,50,100)")
+        parser.add_argument("--seconds", type=float, default=60.0, help="measured play time per run")
+        parser.add_argument("--turn-seconds", type=float, default=10.0, help="one human turn per table every ...")
+        parser.add_argument("--level", default="easy", choices=["easy", "normal", "hard"])
+        parser.add_argument("--db", help="a PostgreSQL URL: a throwaway database is created beside it")
+        parser.add_argument("--redis", help="a Redis URL for the channel layer")
+        parser.add_argument("--soak", type=float, help="soak for this many seconds (memory at start and end)")
+        parser.add_argument("--json", help="append each run's result as a JSON line to this file")
+        parser.add_argument("--svg", help="write the load curve (tables vs p99 and RSS) as SVG here")
+        parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server (repeatable)")
+
+    def handle(self, *args, **options):
+        counts = [int(part) for part in str(options["tables"]).split(",") if part.strip()]
+        extra_env = dict(item.split("=", 1) for item in options["env"])
+        soak = options["soak"] is not None
+        seconds = options["soak"] if soak else options["seconds"]
+        workdir = Path(tempfile.mkdtemp(prefix="foot-bench-logs-"))
+        results = []
+        for tables in counts:
+            result = run_once(tables, seconds, options["turn_seconds"], options["level"], options["db"],
+                              options["redis"], workdir, soak, extra_env)
+            results.append(result)
+            self.report(result)
+            if options["json"]:
+                with open(options["json"], "a") as out:
+                    out.write(json.dumps(result) + "\n")
+        if options["svg"] and results:
+            Path(options["svg"]).parent.mkdir(parents=True, exist_ok=True)
+            Path(options["svg"]).write_text(svg_plot(results))
+        if len(results) > 1:
+            held = [r["tables"] for r in results if r["action_p99_ms"] < 100 and r["errors"] == 0]
+            self.stdout.write(f"largest N held with p99 < 100 ms and no errors: {max(held) if held else 'none'}")
+        self.stdout.write(f"server logs: {workdir}")
+
+    def report(self, r: dict) -> None:
+        self.stdout.write(
+            f"{r['tables']} tables, {r['seconds']} s ({r['database']}, {r['channel_layer']} layer, "
+            f"{r['turns']} human turns, {r['actions']} actions, {r['finished_games']} games finished)\n"
+            f"  action round trip p50 {r['action_p50_ms']} ms, p99 {r['action_p99_ms']} ms; "
+            f"echo p50 {r['echo_p50_ms']} ms, p99 {r['echo_p99_ms']} ms; "
+            f"ratio p50 x{r['p50_vs_echo']}, p99 x{r['p99_vs_echo']}\n"
+            f"  errors {r['errors']} {r['error_kinds'] or ''}; optional moves refused {r['refused_optional']}; "
+            f"gaps resynced {r['gaps_resynced']}\n"
+            f"  server CPU {r['server_cpu_cores']} cores ({r['cpu_per_table_pct']} % of a core per table), "
+            f"load generator {r['client_cpu_cores']} cores\n"
+            f"  machine load average {r['load_average_1m']}; Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
+            f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB")
+        if "soak_samples" in r:
+            self.stdout.write(f"  soak: RSS {r['rss_start_mb']} -> {r['rss_end_mb']} MB "
+                              f"({r['rss_growth_mb']} MB) over {r['finished_games']} finished games: "
+                              f"{r['growth_per_finished_game_kb']} KB per finished game")
+            self.stdout.write("  samples (s, MB, finished): " + " ".join(f"{t}:{m}:{d}" for t, m, d in r["soak_samples"]))
