@@ -77,8 +77,22 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class DateSearch:
+    """Lets the search box take a date (YYYY-MM-DD) as well as a nickname."""
+
+    date_lookup = "date"
+
+    def get_search_results(self, request, queryset, search_term):
+        try:
+            day = datetime.date.fromisoformat(search_term.strip())
+        except ValueError:
+            return super().get_search_results(request, queryset, search_term)
+        return queryset.filter(**{self.date_lookup: day}).distinct(), False
+
+
 @admin.register(Player)
-class PlayerAdmin(ReadOnlyAdmin):
+class PlayerAdmin(DateSearch, ReadOnlyAdmin):
+    date_lookup = "entries__date"  # a date finds the players who have an entry of that date
     list_display = ["__str__", "id", "created_at", "banned", "shared_network", "entries_link"]
     list_filter = ["banned", SharedNetworkFilter]
     search_fields = ["nickname", "nickname_key"]
@@ -123,19 +137,8 @@ class PlayerAdmin(ReadOnlyAdmin):
         self.message_user(request, f"Unbanned {queryset.count()} player(s).", messages.SUCCESS)
 
 
-class EntryDateSearch:
-    """Lets the entry search box take a date (YYYY-MM-DD) as well as a nickname."""
-
-    def get_search_results(self, request, queryset, search_term):
-        try:
-            day = datetime.date.fromisoformat(search_term.strip())
-        except ValueError:
-            return super().get_search_results(request, queryset, search_term)
-        return queryset.filter(date=day), False
-
-
 @admin.register(Entry)
-class EntryAdmin(EntryDateSearch, ReadOnlyAdmin):
+class EntryAdmin(DateSearch, ReadOnlyAdmin):
     list_display = ["date", "player_link", "score", "opponents_score", "result", "hidden", "hidden_reason",
                     "shared_network", "replay_link"]
     list_filter = ["hidden", "result", "date"]
@@ -213,3 +216,34 @@ class ModerationActionAdmin(ReadOnlyAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+def register_game_admin() -> None:
+    """A read-only Game list with replay links, unless the games app registers Game itself.
+
+    games.admin (if any) is discovered first (INSTALLED_APPS order), so its registration wins.
+    Only users with games' own view permission (superusers) see it; moderators replay from
+    their entries.
+    """
+    from games.models import Game
+
+    if admin.site.is_registered(Game):
+        return
+
+    class GameReplayAdmin(ReadOnlyAdmin):
+        list_display = ["id", "mode", "daily_date", "ranked", "status", "version", "created", "replay_link"]
+        list_filter = ["mode", "status", "ranked", "daily_date"]
+        search_fields = ["=invite_code"]
+        exclude = ["initial_position", "position"]  # the stock order: seen only through a replay
+
+        def has_delete_permission(self, request, obj=None):
+            return False
+
+        @admin.display(description="replay")
+        def replay_link(self, game):
+            return format_html('<a href="{}">replay</a>', reverse("admin:leaderboards_replay", args=[game.pk]))
+
+    admin.site.register(Game, GameReplayAdmin)
+
+
+register_game_admin()

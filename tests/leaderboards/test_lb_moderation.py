@@ -126,3 +126,23 @@ def test_the_admin_replays_a_games_moves(moderator_client, make_player, finished
     today_game = finished_daily(make_player("Bob"), daily.today())
     # Today's deals are still being played: a moderator may not look at them yet.
     assert moderator_client.get(f"/admin/leaderboards/entry/replay/{today_game.pk}/").status_code == 403
+
+
+def test_players_can_be_found_by_a_date_they_played(moderator_client, make_player, make_entry):
+    make_entry(make_player("Anna"), YESTERDAY, 800)
+    make_entry(make_player("Zed"), YESTERDAY - datetime.timedelta(days=3), 700)
+    page = moderator_client.get("/admin/leaderboards/player/", {"q": YESTERDAY.isoformat()}).content.decode()
+    assert "Anna" in page and "Zed" not in page
+
+
+def test_a_superuser_lists_games_with_replay_links_and_moderators_do_not(moderator_client, make_player,
+                                                                        finished_daily):
+    from django.test import Client
+
+    game = finished_daily(make_player("Anna"), daily.today())
+    root = Client()
+    root.force_login(User.objects.create_superuser("root", password="x"))
+    listing = root.get("/admin/games/game/").content.decode()
+    assert f"/admin/leaderboards/entry/replay/{game.pk}/" in listing
+    assert root.get(f"/admin/leaderboards/entry/replay/{game.pk}/").status_code == 200  # even today's
+    assert moderator_client.get("/admin/games/game/").status_code == 403

@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from leaderboards import boards
+from leaderboards import boards, daily
 from leaderboards.models import Entry, Player, PlayerRecord
 
 BENCH_PREFIX = "bench"
@@ -36,7 +36,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         rng = random.Random(options["seed"])
-        end = datetime.date.today()
+        end = daily.today()
         started = time.perf_counter()
         players = self.fill(rng, end, options["entries"], options["days"], options["players"])
         self.stdout.write(f"filled {Entry.objects.count():,} entries of {len(players):,} players over "
