@@ -66,3 +66,9 @@ def test_no_hidden_randomness_in_apply():  # R59
     events_a = a.apply("S", DRAW)
     events_b = b.apply("S", DRAW)
     assert events_a == events_b and a.to_position() == b.to_position()
+
+
+def test_a_new_game_without_a_seed_draws_a_fresh_one():  # R58
+    a, b = Game.new(), Game.new()
+    assert a.to_position()["seed"] != b.to_position()["seed"]
+    assert a.to_position()["hands"] != b.to_position()["hands"]

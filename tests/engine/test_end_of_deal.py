@@ -160,3 +160,25 @@ def test_four_deals_chained():  # R7, R55a
         game.apply(FIRST_PLAYER_OF_DEAL[deal], DRAW)
     assert game.to_position()["phase"] == "over"
     assert len(game.scores()["deals"]) == 4
+
+
+def test_a_red_three_as_the_second_card_of_the_last_two_ends_the_deal():  # R53(iii)
+    game = game_at(stock="9C 3H", hands={"S": "9D 4H"})
+    events = game.apply("S", DRAW)
+    assert next(e for e in events if e["type"] == "deal_end")["reason"] == "stock"
+    assert game.to_position()["deal"] == 2
+
+
+def test_deal_start_event_matches_the_new_deal():  # R55a
+    game = game_at(seed=12, stock="")
+    events = game.apply("S", DRAW)
+    start = next(e for e in events if e["type"] == "deal_start")
+    pos = game.to_position()
+    assert (start["deal"], start["dealer"], start["turn"]) == (2, pos["dealer"], pos["turn"])
+    assert start["upcard"] == cards(pos["discard"])[-1]
+
+
+def test_ply_counts_one_for_the_action_that_ends_a_deal():
+    game = game_at(stock="", ply=41)
+    game.apply("S", DRAW)
+    assert game.to_position()["ply"] == 42

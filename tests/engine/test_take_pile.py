@@ -153,3 +153,72 @@ def test_a_red_three_out_of_the_pile_is_laid_and_replaced():  # R33
     assert cards(pos["red_threes"]["NS"]) == ["3H"]
     assert hand_of(game, "S") == Counter(cards("5C KH"))
     assert cards(pos["stock"])[0] == "QH"
+
+
+def test_a_two_on_top_takes_two_twos_and_jokers_may_join():  # R29b, R30
+    game = south_takes("2C JK JK 4H", "5C 2H")
+    assert_refused(game, "S", take("2C JK"), code="no_matching_pair", rule="R29")
+    game = south_takes("2C 2D JK 4H", "5C 2H")
+    assert_accepted(game, "S", take("2C 2D JK"))
+    assert melds_of(game, "NS")[-1] == Counter(cards("2H 2C 2D JK"))
+
+
+def test_a_joker_on_top_takes_two_jokers_and_twos_may_join():  # R29b, R30
+    game = south_takes("JK JK 2C 4H", "5C JK")
+    assert_accepted(game, "S", take("JK JK 2C"))
+    assert melds_of(game, "NS")[-1] == Counter(cards("JK JK JK 2C"))
+
+
+def test_pickup_order_top_first_then_naturals_then_wild():  # R30
+    # The old meld has room for two: the top card and the first natural named.
+    game = south_takes("9S 2C 9H 9C 4H", "5C 9D", melds={"NS": ["AC AD AH", "9C 9D 9H 9S 9C"]})
+    assert_accepted(game, "S", take("9S 2C 9H 9C"))
+    melds = game.to_position()["melds"]["NS"]
+    assert cards(melds[1]) == cards("9C 9D 9H 9S 9C 9D 9S")  # a clean pile
+    assert Counter(cards(melds[2])) == Counter(cards("9H 9C 2C"))
+
+
+def test_pickup_overflow_of_two_cards_is_refused():  # R30, R15
+    game = south_takes("9S 2C 9H 4H", "5C 9D", melds={"NS": ["AC AD AH", "9C 9D 9H 9S 9C"]})
+    # 9D 9S complete the meld; 9H 2C alone cannot start one.
+    assert_refused(game, "S", take("9S 9H 2C"), code="meld_too_small", rule="R15")
+
+
+def test_pickup_with_a_wild_card_onto_a_meld_of_naturals():  # R30, R21
+    game = south_takes("9C 9D 2C 4H", "5C 9S", melds={"NS": ["AC AD AH", "9C 9D 9H"]})
+    assert_accepted(game, "S", take("9C 9D 2C"))
+    assert melds_of(game, "NS")[1] == Counter(cards("9C 9D 9H 9S 9C 9D 2C"))
+    assert game.view("S")["melds"]["NS"]["1"]["status"] == "dirty"
+
+
+def test_wild_pickup_overflow():  # R30, R20
+    six = {"NS": ["AC AD AH", "2C 2D 2H 2S JK JK"]}
+    assert_refused(south_takes("2C 2D 4H", "5C 2H", melds=six), "S", take("2C 2D"), rule=("R15", "R16"))
+    game = south_takes("2C 2D JK 4H", "5C 2H", melds=six)
+    assert_accepted(game, "S", take("2C 2D JK"))
+    melds = melds_of(game, "NS")
+    assert melds[1] == Counter(cards("2C 2D 2H 2S JK JK 2H")) and melds[2] == Counter(cards("2C 2D JK"))
+
+
+def test_take_groups_are_always_new_melds():  # R30, R40
+    game = south_takes("9C 9S KS 4H", "5C 9D", melds={"NS": ["AC AD AH", "KC KD KH"]})
+    assert_refused(game, "S", {"type": "take_pile", "cards": ["9C", "9S"],
+                               "groups": [{"cards": ["KS"], "to": "K"}]}, code="bad_field")
+
+
+def test_taken_cards_are_public_in_the_events():  # R28
+    game = south_takes("9C 9S 4H", "KC QD 9D")
+    events = game.apply("S", take("9C 9S"))
+    from games.engine import redact_events
+    for seat in ("W", "N", "E", None):
+        taken = next(e for e in redact_events(events, seat) if e["type"] == "take_pile")
+        assert taken["cards"] == ["KC", "QD", "9D"]
+
+
+def test_going_out_by_a_take():  # R29e, R47, R48
+    from .helpers import GOING_OUT_PILES
+    game = game_at(hands={"S": "9C 9S", "N": "4C 4D"}, feet={"S": None, "N": None}, discard="9D",
+                   melds={"NS": GOING_OUT_PILES})
+    events = assert_accepted(game, "S", take("9C 9S"))
+    assert any(e["type"] == "go_out" and e["seat"] == "S" for e in events)
+    assert game.scores()["deals"][0]["NS"]["going_out"] == 100
