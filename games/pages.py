@@ -19,8 +19,21 @@ def test_hooks_enabled() -> bool:
     return os.environ.get("FOOT_TEST_HOOKS", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def unfinished_daily(request):
+    """Today's daily game this browser's player has under way, if any (the button then says Continue)."""
+    from games import rooms
+    from games.models import Game
+    from leaderboards.identity import player_for_session
+
+    player = player_for_session(request.session)
+    if player is None:
+        return None
+    return (Game.objects.filter(mode=Game.DAILY, daily_date=rooms.utc_today(), seats__S__player=str(player.id))
+            .exclude(status=Game.FINISHED).order_by("created").first())
+
+
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"daily_game": unfinished_daily(request)})
 
 
 def table(request, game_id):

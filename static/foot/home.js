@@ -27,20 +27,6 @@ function goTo(game) {
   window.location.assign(game.url || `/g/${game.id}/`);
 }
 
-async function markUnfinishedDaily() {
-  // The session tells whether today's daily is under way (degrades to "Play" when it does not say).
-  try {
-    const session = await api("/api/session");
-    const daily = session.daily || session.daily_game;
-    if (daily && (daily.unfinished || daily.status === "playing" || daily.in_progress)) {
-      const button = document.getElementById("play-daily");
-      button.textContent = button.dataset.continue;
-    }
-  } catch (error) {
-    // No session yet: creating a game will make one.
-  }
-}
-
 document.getElementById("play-daily").addEventListener("click", (event) =>
   withBusy(event.currentTarget, async () => goTo(await api("/api/games", { mode: "daily" }))));
 
@@ -79,4 +65,3 @@ document.getElementById("start-friends").addEventListener("click", (event) =>
     goTo(friendsGame);
   }));
 
-markUnfinishedDaily();
