@@ -110,7 +110,7 @@ def watchable_game(game_id: uuid.UUID):
 
 @require_GET
 def replay(request, game_id):
-    from leaderboards.replay import replay_steps
+    from leaderboards.replay import replay_steps, step_count
 
     found = watchable_game(game_id)
     if found is None:
@@ -119,10 +119,10 @@ def replay(request, game_id):
     start, count = request.GET.get("start", "0"), request.GET.get("count", str(REPLAY_PAGE))
     if not (start.isdigit() and count.isdigit() and 1 <= int(count) <= REPLAY_PAGE):
         return error(400, "bad_range", f"start must be a whole number, count from 1 to {REPLAY_PAGE}.")
-    steps = replay_steps(game)
-    first, last = int(start), min(int(start) + int(count), len(steps))
+    total = step_count(game)
+    first, last = int(start), min(int(start) + int(count), total)
     return JsonResponse({"game_id": str(game.pk), "date": entry.date.isoformat(),
                          "nickname": entry.player.nickname, "score": entry.score,
-                         "opponents_score": entry.opponents_score, "total_steps": len(steps),
-                         "start": first, "next": last if last < len(steps) else None,
-                         "steps": steps[first:last]})
+                         "opponents_score": entry.opponents_score, "total_steps": total,
+                         "start": first, "next": last if last < total else None,
+                         "steps": replay_steps(game, first, last) if first < total else []})

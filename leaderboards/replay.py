@@ -2,40 +2,32 @@
 
 Every step is the spectator's view (`public_view`: no hand or foot cards) after one move, so
 watching a replay shows what the table showed. Only the engine knows the rules; this module
-only feeds it the stored moves in order, from the game's seed.
+only feeds it the stored moves in order, from the game's seed. Applying a whole game's moves
+takes milliseconds; building views is what costs, so only the asked-for steps get one.
 """
 
 
-from django.core.cache import cache
-
-CACHE_SECONDS = 3600
-
-
-def replay_steps(game) -> list[dict]:
-    """[{"seq": 0, "seat": None, "action": None, "view": ...}, {"seq": 1, ...}, ...].
-
-    A finished game never changes, so its steps are cached; a game still being played is
-    replayed afresh each time.
-    """
-    if getattr(game, "status", None) != "finished":
-        return compute_steps(game)
-    key = f"leaderboards:replay:{game.pk}:{game.version}"
-    steps = cache.get(key)
-    if steps is None:
-        steps = compute_steps(game)
-        cache.set(key, steps, CACHE_SECONDS)
-    return steps
+def step_count(game) -> int:
+    """Steps of a replay: the deal (step 0) and one per stored move."""
+    return game.moves.count() + 1
 
 
-def compute_steps(game) -> list[dict]:
+def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
+    """Steps start..stop-1: [{"seq": 0, "seat": None, "action": None, "view": ...}, ...]."""
     from games.engine import Game as EngineGame
 
     engine_game = EngineGame.new(game.seed)
-    steps = [{"seq": 0, "seat": None, "action": None, "view": engine_game.public_view()}]
-    for move in game.moves.order_by("seq"):
+    steps = []
+    if start == 0:
+        steps.append({"seq": 0, "seat": None, "action": None, "view": engine_game.public_view()})
+    moves = game.moves.order_by("seq")
+    if stop is not None:
+        moves = moves.filter(seq__lt=stop)
+    for move in moves:
         engine_game.apply(move.seat, move.action)
-        steps.append({"seq": move.seq, "seat": move.seat, "action": move.action,
-                      "view": engine_game.public_view()})
+        if move.seq >= start:
+            steps.append({"seq": move.seq, "seat": move.seat, "action": move.action,
+                          "view": engine_game.public_view()})
     return steps
 
 

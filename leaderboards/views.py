@@ -91,18 +91,18 @@ def follow_link(request, token: str):
 
 @require_GET
 def replay_page(request, game_id):
-    from leaderboards.replay import replay_steps
+    from leaderboards.replay import replay_steps, step_count
 
     found = api.watchable_game(game_id)
     if found is None:
         raise Http404("this game cannot be watched (yet)")
     game, entry = found
-    steps = replay_steps(game)
+    last = step_count(game) - 1
     raw_step = request.GET.get("step", "0")
-    number = min(int(raw_step), len(steps) - 1) if raw_step.isdigit() else 0
-    step = steps[number]
+    number = min(int(raw_step), last) if raw_step.isdigit() else 0
+    step = replay_steps(game, number, number + 1)[0]
     return render(request, "leaderboards/replay.html", {
-        "entry": entry, "step": step, "number": number, "last": len(steps) - 1,
+        "entry": entry, "step": step, "number": number, "last": last,
         "description": describe_action(step["action"]), "view": step["view"],
-        "previous": number - 1 if number > 0 else None, "next": number + 1 if number < len(steps) - 1 else None,
+        "previous": number - 1 if number > 0 else None, "next": number + 1 if number < last else None,
     })

@@ -81,3 +81,38 @@ def test_different_dates_deal_different_cards():  # R57
     one = engine.Game.new(daily.daily_seed(datetime.date(2026, 4, 2))).to_position()
     other = engine.Game.new(daily.daily_seed(datetime.date(2026, 4, 3))).to_position()
     assert one["hands"] != other["hands"] and one["stock"] != other["stock"]
+
+
+def test_a_concurrent_first_use_of_a_date_keeps_the_stored_seed(monkeypatch):
+    """Two first players race: the loser's insert fails on the unique date and it reads the winner's seed."""
+    from django.db.models.query import QuerySet
+
+    date = datetime.date(2026, 6, 1)
+    DailyDeal.objects.create(date=date, seed=1234567)  # the winner's row, committed meanwhile
+    real_filter, real_get, misses = DailyDeal.objects.filter, QuerySet.get, []
+
+    def get_missing_once(queryset, *args, **kwargs):
+        if queryset.model is DailyDeal and not misses:
+            misses.append(1)
+            raise DailyDeal.DoesNotExist  # the loser looked before the winner committed
+        return real_get(queryset, *args, **kwargs)
+
+    monkeypatch.setattr(DailyDeal.objects, "filter", lambda **kw: real_filter(pk=-1))
+    monkeypatch.setattr(QuerySet, "get", get_missing_once)
+    assert daily.daily_seed(date) == 1234567
+    assert misses and DailyDeal.objects.count() == 1
+
+
+def test_two_players_daily_games_of_a_date_share_the_deal(client):
+    """Through the server's API: every player's daily of today is dealt from the same seed (R57)."""
+    from django.test import Client
+
+    first = client.post("/api/games", {"mode": "daily"}, content_type="application/json")
+    if first.status_code == 404:
+        pytest.skip("POST /api/games is not there yet")
+    second = Client().post("/api/games", {"mode": "daily"}, content_type="application/json")
+    from games.models import Game
+
+    games = Game.objects.filter(pk__in=[first.json()["id"], second.json()["id"]])
+    assert {game.seed for game in games} == {daily.daily_seed(daily.today())}
+    assert len({str(game.seats["S"]) for game in games}) == 2  # two different players, both South

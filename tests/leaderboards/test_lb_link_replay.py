@@ -61,3 +61,13 @@ def test_todays_hidden_or_unranked_games_cannot_be_watched(client, make_player, 
     for game in (today_game, unranked, hidden):
         assert client.get(f"/api/replay/{game.pk}").status_code == 404
         assert client.get(f"/leaderboard/replay/{game.pk}/").status_code == 404
+
+
+def test_a_window_of_steps_equals_the_same_steps_of_the_whole_replay(make_player, finished_daily):
+    from leaderboards.replay import replay_steps, step_count
+
+    game = finished_daily(make_player("Anna"), YESTERDAY)
+    whole = replay_steps(game)
+    assert len(whole) == step_count(game) and [s["seq"] for s in whole] == list(range(len(whole)))
+    assert replay_steps(game, 10, 15) == whole[10:15]
+    assert replay_steps(game, 0, 1) == whole[:1]
