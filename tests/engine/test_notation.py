@@ -171,3 +171,38 @@ def test_going_out_position_round_trips():
     pos = position(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None, "N": None}, phase="play",
                    melds={"NS": GOING_OUT_PILES + ["QD QH QS QC"]})
     assert Game.from_position(pos).to_position() == pos
+
+
+@pytest.mark.parametrize("key, value", [
+    ("hands", None), ("hands", {"S": 5, "W": "", "N": "", "E": ""}),
+    ("feet", {"S": 5, "W": None, "N": None, "E": None}), ("melds", {"NS": "x", "EW": []}),
+    ("melds", {"NS": [5], "EW": []}), ("red_threes", {"NS": None, "EW": ""}),
+    ("red_threes", {"NS": "9C", "EW": ""}), ("down", {"NS": 1, "EW": 0}), ("ply", -1), ("ply", "3"),
+    ("stock", None), ("discard", 5), ("seed", 1.5), ("seed", None), ("dealer", "S"),
+    ("scores", "none"), ("scores", [1]),
+])
+def test_malformed_position_fields_are_refused(key, value):
+    pos = position()
+    pos[key] = value
+    with pytest.raises(RuleError) as caught:
+        Game.from_position(pos)
+    assert caught.value.code == "invalid_position"
+
+
+def test_melds_without_being_down_are_refused():  # R38
+    with pytest.raises(RuleError) as caught:
+        Game.from_position(position(melds={"NS": ["9C 9D 9H"]}, down={"NS": False, "EW": False}))
+    assert caught.value.code == "invalid_position"
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: from_position accepts score entries without "
+                   "'NS'/'EW' totals; scores() and view() then raise KeyError/TypeError")
+@pytest.mark.parametrize("scores", [[{"NS": {}, "EW": {}}], [{}], [{"NS": {"total": "x"}, "EW": {"total": 1}}]])
+def test_malformed_scores_are_refused_or_harmless(scores):  # R55
+    try:
+        game = Game.from_position(position(scores=scores))
+    except RuleError as error:
+        assert error.code == "invalid_position"
+        return
+    game.scores()
+    game.view("S")
