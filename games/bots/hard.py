@@ -25,6 +25,7 @@ from games.bots.situation import Situation, analyse
 LIVE_ITERATIONS = 24   # rollouts per searched decision at the live budget
 LIVE_DEPTH = 16        # plies per rollout before the evaluation function takes over
 DISCARD_CANDIDATES = 3
+GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
 
 
 class HardBot(Bot):
@@ -42,14 +43,29 @@ class HardBot(Bot):
         candidates = search_candidates(analyse(view), base, check)
         if len(candidates) < 2 or self.iterations < len(candidates):
             return base
-        worlds = max(1, self.iterations // len(candidates))
-        totals = [0.0] * len(candidates)
-        for _ in range(worlds):
+        worlds = max(2, self.iterations // len(candidates))
+        scores = [[0.0] * worlds for _ in candidates]
+        for world in range(worlds):
             position = determinize(view, rng)
             for index, action in enumerate(candidates):
-                totals[index] += rollout(position, view["seat"], action, self.depth)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+                scores[index][world] = rollout(position, view["seat"], action, self.depth)
+        return candidates[confident_best(scores)]
+
+
+def confident_best(scores: list[list[float]], margin: float = 25.0, z: float = 1.5) -> int:
+    """The index of the candidate to play: the normal bot's (index 0) unless another beats it
+    in the same worlds by more than `margin` points with `z` standard errors to spare. The
+    comparison is paired world by world, so the luck of the deal cancels out."""
+    best, best_gain = 0, 0.0
+    worlds = len(scores[0])
+    for index in range(1, len(scores)):
+        gains = [scores[index][w] - scores[0][w] for w in range(worlds)]
+        mean = sum(gains) / worlds
+        spread = (sum((g - mean) ** 2 for g in gains) / max(1, worlds - 1)) ** 0.5
+        lower = mean - z * spread / worlds ** 0.5
+        if lower > margin and mean > best_gain:
+            best, best_gain = index, mean
+    return best
 
 
 def search_candidates(situation: Situation, base: dict, check: Check) -> list[dict]:
@@ -105,9 +121,17 @@ def _deals_done(game) -> int:
 
 
 def score_difference(game, team: str, deals_before: int) -> float:
-    deals = game.scores()["deals"]
+    """The game margin for `team` (totals plus this deal, exact or estimated); a finished game
+    counts its result far above any margin, so the last deal is played to win (R56)."""
+    scores = game.scores()
+    other = OTHER_TEAM[team]
+    deals = scores["deals"]
+    before = sum(d[team]["total"] - d[other]["total"] for d in deals[:deals_before])
     if len(deals) > deals_before:
         finished = deals[deals_before]
-        return float(finished[team]["total"] - finished[OTHER_TEAM[team]]["total"])
+        margin = before + finished[team]["total"] - finished[other]["total"]
+        if len(deals) == 4:
+            margin += GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0))
+        return float(margin)
     position = game.to_position()
-    return position_deal_estimate(position, team) - position_deal_estimate(position, OTHER_TEAM[team])
+    return before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
