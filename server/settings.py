@@ -124,3 +124,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+if not DEBUG:
+    # Production-only HTTPS settings, from the environment (docs/RELIABILITY.md lists the values that
+    # pass `manage.py check --deploy`). Off unless set, so a plain-HTTP bench can run with DEBUG=0.
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO=https" behind a TLS proxy
+        SECURE_PROXY_SSL_HEADER = tuple(os.environ["SECURE_PROXY_SSL_HEADER"].split("=", 1))
