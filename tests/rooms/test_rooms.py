@@ -211,3 +211,23 @@ def test_moves_are_append_only(player):
 
 def test_utc_today_is_a_date():
     assert isinstance(rooms.utc_today(), datetime.date)
+
+
+def json_values():
+    from hypothesis import strategies as st
+
+    leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["4H", "JK", "a/b", "t~0"])
+    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
+                        | st.dictionaries(st.sampled_from(["S", "W", "hand", "a/b", "~x", "0"]), inner, max_size=4),
+                        max_leaves=20)
+
+
+def test_view_patch_turns_any_view_into_any_other():
+    from hypothesis import given, settings as hypothesis_settings
+
+    @hypothesis_settings(max_examples=300, deadline=None)
+    @given(json_values(), json_values())
+    def check(before, after):
+        assert jsonpatch.apply_patch(before, rooms.view_patch(before, after)) == after
+
+    check()
