@@ -453,16 +453,19 @@ async def drive(server: Daphne, tables: int, seconds: float, pace: float, level:
 
 
 def run_once(tables: int, seconds: float, pace: float, level: str, db: str | None, redis: str | None,
-             workdir: Path, soak: bool, extra_env: dict) -> dict:
+             workdir: Path, soak: bool, extra_env: dict, profile: str | None = None) -> dict:
     with ThrowawayDatabase(db) as database_url:
         env = server_env(database_url, redis, **extra_env)
         server = Daphne(env, workdir / f"daphne-{tables}.log")
         server.start()
         idle = Sample.of(server.process.pid)
         samples = [] if soak else None
+        spy = start_profile(server.process.pid, seconds, profile) if profile else None
         try:
             tally, before, after, client_cpu = asyncio.run(drive(server, tables, seconds, pace, level, samples))
         finally:
+            if spy is not None:
+                spy.wait(timeout=seconds + 60)
             server.stop()
     wall = after.at - before.at
     result = {
@@ -487,12 +490,50 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
     result["p99_vs_echo"] = round(result["action_p99_ms"] / max(result["echo_p99_ms"], 0.01), 1)
     result["cpu_per_table_pct"] = round(100 * result["server_cpu_cores"] / tables, 2)
     result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
+    if profile:
+        result["profile_pct"] = summarize_profile(profile)
     if soak:
         result["soak_samples"] = [(round(t), round(rss / 2**20, 1), done) for t, rss, done in samples]
         grown = after.daphne_rss - before.daphne_rss
         result["rss_growth_mb"] = round(grown / 2**20, 2)
         result["growth_per_finished_game_kb"] = (round(grown / tally.finished / 1024, 1) if tally.finished else None)
     return result
+
+
+# ---------------------------------------------------------------- the profile
+
+# Where a sampled stack's time goes: the first rule that matches a frame, from the innermost frame out.
+PARTS = [("engine", ("games/engine/",)), ("bots", ("games/bots/", "bot_runner")),
+         ("database", ("django/db/", "psycopg", "sqlite3", "channels/db.py")),
+         ("channel layer", ("channels_redis", "redis/", "channels/layers.py", "msgpack")),
+         ("serialization", ("json/", "jsonpatch", "jsonpointer")),
+         ("websocket and HTTP (daphne, twisted, autobahn)", ("daphne/", "twisted/", "autobahn/", "txaio/")),
+         ("django request and session", ("django/",)),
+         ("asyncio and threads", ("asyncio/", "concurrent/", "threading.py", "asgiref/"))]
+
+
+def start_profile(pid: int, seconds: float, path: str):
+    """py-spy (from the venv, measurement only) sampling Daphne and its bot pool for `seconds`."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise CommandError("--profile needs py-spy: .venv/bin/pip install py-spy (not a project dependency)")
+    return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "50",
+                             "--subprocesses", "--format", "raw", "--output", path, "--nonblocking"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def summarize_profile(path: str) -> dict:
+    """Share of the sampled busy time of each part (collapsed stacks: 'frame;frame;... count')."""
+    totals: dict[str, int] = {}
+    for line in Path(path).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = stack.split(";")[::-1]  # innermost first
+        part = next((name for frame in frames for name, marks in PARTS if any(m in frame for m in marks)), "other")
+        totals[part] = totals.get(part, 0) + int(count)
+    busy = sum(totals.values()) or 1
+    return {name: round(100 * count / busy, 1) for name, count in sorted(totals.items(), key=lambda kv: -kv[1])}
 
 
 # ---------------------------------------------------------------- the plot
@@ -563,6 +604,7 @@ class Command(BaseCommand):
         parser.add_argument("--soak", type=float, help="soak for this many seconds (memory at start and end)")
         parser.add_argument("--json", help="append each run's result as a JSON line to this file")
         parser.add_argument("--svg", help="write the load curve (tables vs p99 and RSS) as SVG here")
+        parser.add_argument("--profile", help="sample the server with py-spy into this file (collapsed stacks)")
         parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server (repeatable)")
 
     def handle(self, *args, **options):
@@ -574,7 +616,7 @@ class Command(BaseCommand):
         results = []
         for tables in counts:
             result = run_once(tables, seconds, options["turn_seconds"], options["level"], options["db"],
-                              options["redis"], workdir, soak, extra_env)
+                              options["redis"], workdir, soak, extra_env, options["profile"])
             results.append(result)
             self.report(result)
             if options["json"]:
@@ -601,6 +643,9 @@ class Command(BaseCommand):
             f"load generator {r['client_cpu_cores']} cores\n"
             f"  machine load average {r['load_average_1m']}; Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
             f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB")
+        if "profile_pct" in r:
+            self.stdout.write("  profile (share of sampled busy time): "
+                              + ", ".join(f"{part} {pct} %" for part, pct in r["profile_pct"].items()))
         if "soak_samples" in r:
             self.stdout.write(f"  soak: RSS {r['rss_start_mb']} -> {r['rss_end_mb']} MB "
                               f"({r['rss_growth_mb']} MB) over {r['finished_games']} finished games: "

@@ -1,0 +1,157 @@
+"""Clients for the reliability tests: a browser-like HTTP session and a websocket player on a real server.
+
+`Tab` keeps its seat's view by applying each patch to the previous view, records every frame it
+got (for the hidden-card checks) and resyncs on a version gap, as the page does.
+"""
+import asyncio
+import http.cookiejar
+import json
+import re
+import urllib.error
+import urllib.request
+
+import jsonpatch
+from websockets.asyncio.client import connect
+
+CARD = re.compile(r"^(?:[4-9TJQKA23][CDHS]|JK)$")
+TOTAL_CARDS = 270  # R1: five 54-card decks
+
+
+class Browser:
+    """An HTTP client with a cookie jar and the CSRF token, like one browser."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.csrf = None
+        self.csrf = self.call("/api/session")[1]["csrf"]
+
+    def call(self, path: str, body: dict | None = None) -> tuple[int, dict]:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data)
+        request.add_header("Content-Type", "application/json")
+        request.add_header("Referer", self.base + "/")
+        if self.csrf:
+            request.add_header("X-CSRFToken", self.csrf)
+        try:
+            with self.opener.open(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as refused:
+            return refused.code, json.loads(refused.read() or b"{}")
+
+    def new_solo(self, level: str = "easy") -> str:
+        status, game = self.call("/api/games", {"mode": "solo", "level": level})
+        assert status == 201, game
+        return game["id"]
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
+
+
+def simple_action(view: dict) -> dict:
+    """Draw when the seat must, else discard its first card (as tests/rooms' simple player)."""
+    if view["options"]["draw"]:
+        return {"type": "draw"}
+    return {"type": "discard", "card": sorted(view["hand"])[0]}
+
+
+class Tab:
+    """One websocket of one browser on one game, following its view."""
+
+    def __init__(self, browser: Browser, ws_base: str, game_id: str):
+        self.browser, self.game_id = browser, game_id
+        self.url = f"{ws_base}/ws/game/{game_id}/"
+        self.view = self.version = self.seat = None
+        self.frames: list[dict] = []
+        self.socket = None
+        self.refs = 0
+
+    async def open(self, ws_base: str | None = None) -> dict:
+        if ws_base:
+            self.url = f"{ws_base}/ws/game/{self.game_id}/"
+        self.socket = await connect(self.url, additional_headers={"Cookie": self.browser.cookie_header()},
+                                    origin=self.browser.base, max_size=None, open_timeout=20)
+        return await self.next_message("state")
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+    async def send(self, message: dict) -> None:
+        await self.socket.send(json.dumps(message))
+
+    async def next_message(self, *types, timeout: float = 20) -> dict:
+        while True:
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+            self.frames.append(message)
+            if message["type"] == "state":
+                self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
+            elif message["type"] == "patch":
+                if message["v"] != self.version + 1:  # a lost message: resync, as the page does
+                    await self.send({"type": "sync"})
+                    continue
+                self.view = jsonpatch.apply_patch(self.view, message["ops"])
+                self.version = message["v"]
+            if not types or message["type"] in types:
+                return message
+
+    def my_turn(self) -> bool:
+        return self.view["turn"] == self.seat and self.view["phase"] != "over"
+
+    async def play_turn(self) -> dict:
+        """Act once with the simple policy; the patch that answers it (or the refusal)."""
+        self.refs += 1
+        ref = f"r{self.refs}"
+        await self.send({"type": "action", "action": simple_action(self.view), "v": self.version, "ref": ref})
+        while True:
+            message = await self.next_message("patch", "error")
+            if message.get("ref") == ref:
+                return message
+
+    async def play_until(self, version: int, timeout: float = 60) -> None:
+        """Play South's turns and follow the bots' until the game reaches `version`."""
+        async def loop():
+            while self.version < version:
+                if self.my_turn():
+                    answer = await self.play_turn()
+                    assert answer["type"] == "patch", answer
+                else:
+                    await self.next_message("patch")
+        await asyncio.wait_for(loop(), timeout)
+
+    async def sync_matches(self) -> None:
+        mine = (self.version, self.view)
+        await self.send({"type": "sync"})
+        state = await self.next_message("state")
+        assert (state["v"], state["view"]) == mine, "the patched view differs from a fresh sync"
+
+
+def cards_in_position(position: dict) -> int:
+    """How many cards a stored position holds, wherever they are (must be 270, R1)."""
+    def count(text) -> int:
+        return len(text.split()) if text else 0
+    total = count(position["stock"]) + count(position["discard"])
+    total += sum(count(cards) for cards in position["hands"].values())
+    total += sum(count(cards) for cards in position["feet"].values() if cards)
+    total += sum(count(meld) for melds in position["melds"].values() for meld in melds)
+    total += sum(count(cards) for cards in position["red_threes"].values())
+    return total
+
+
+def cards_named(value) -> set[str]:
+    """Every card code a JSON value names: in strings, keys and patch paths."""
+    found = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if CARD.match(str(key)):
+                found.add(key)
+            found |= cards_named(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_named(item)
+    elif isinstance(value, str):
+        for part in value.replace("/", " ").split():
+            if CARD.match(part):
+                found.add(part)
+    return found
