@@ -305,6 +305,7 @@ def state_message(game: Game, seat: str | None) -> dict:
         "type": "state", "v": game.version, "view": view, "seat": seat,
         "mode": game.mode, "ranked": game.ranked, "status": game.status, "level": game.level,
         "seats": seat_labels(game, seat), "awaiting": list(game.awaiting),
+        "date": game.daily_date.isoformat() if game.daily_date else None,
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
     }
 
