@@ -6,12 +6,21 @@ import re
 
 import pytest
 
-from .conftest import engine_ready, hand, load_engine_helpers, open_table, pick, start_game_from, wait_for_my_turn
+from .conftest import (DESK, PHONE, engine_ready, hand, load_engine_helpers, open_table, pick, start_game_from,
+                       wait_for_my_turn)
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
 
 helpers = load_engine_helpers()
+
+
+@pytest.fixture(params=["desk", "phone"])
+def sized_page(request, make_page):
+    """The same test at desk size and at phone size (touch)."""
+    if request.param == "phone":
+        return make_page(PHONE, is_mobile=True, has_touch=True)
+    return make_page(DESK)
 
 
 def start_new_game(page, site):
@@ -44,13 +53,14 @@ def test_new_game_draw_discard_and_the_bots_play(site, page):
 
     wait_for_my_turn(page)  # R6: West, North and East played, in that order
     log = page.locator("#log").inner_text()
-    west, north, east = log.find("West drew"), log.find("North (partner) drew"), log.find("East drew")
-    assert -1 < west < north < east
+    west, north, east = log.find("\nWest "), log.find("\nNorth (partner) "), log.find("\nEast ")
+    assert -1 < west < north < east, log
     assert page.get_by_role("button", name="Draw 2").is_enabled()
     assert page.foot_errors == []
 
 
-def test_first_lay_down_with_set_aside_then_add_and_discard(site, page):
+def test_first_lay_down_with_set_aside_then_add_and_discard(site, sized_page):
+    page = sized_page
     position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
                                 down={"NS": False, "EW": False})
     open_table(page, site, start_game_from(page, site, position))
@@ -96,7 +106,8 @@ def test_refused_move_shows_the_servers_message(site, page):
     assert page.locator("#melds-us .meld").count() == 0
 
 
-def test_take_the_pile(site, page):
+def test_take_the_pile(site, sized_page):
+    page = sized_page
     position = helpers.position(hands={"S": "9C 9S 4H 5H 6C 7D 8S TC JD QS KH 4C 5C"}, discard="5D 9D",
                                 melds={"NS": ["AC AD AH"]}, turn="S", phase="draw")
     open_table(page, site, start_game_from(page, site, position))
@@ -110,7 +121,8 @@ def test_take_the_pile(site, page):
     assert page.get_by_role("region", name="Your hand").get_by_role("button", name="Five of diamonds").count() == 1  # R31
 
 
-def test_melding_the_last_card_of_the_hand_picks_up_the_foot(site, page):
+def test_melding_the_last_card_of_the_hand_picks_up_the_foot(site, sized_page):
+    page = sized_page
     position = helpers.position(hands={"S": "7C 7D"}, feet={"S": "4C 4D 4H 5C 5D 5H 6C 6D 6H 8C 8D 8H 9C"},
                                 melds={"NS": ["7H 7S 7C"]}, turn="S", phase="play")
     open_table(page, site, start_game_from(page, site, position))
@@ -147,7 +159,8 @@ def going_out_position():
                             melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play")
 
 
-def test_going_out_ends_the_deal_with_a_score_breakdown(site, page):
+def test_going_out_ends_the_deal_with_a_score_breakdown(site, sized_page):
+    page = sized_page
     open_table(page, site, start_game_from(page, site, going_out_position()))
     assert "☑" in page.locator("#status .checklist").inner_text()
     pick(page, "Queen of clubs")
@@ -166,3 +179,43 @@ def test_going_out_ends_the_deal_with_a_score_breakdown(site, page):
     page.get_by_role("button", name="Next deal").click()
     assert not dialog.is_visible()
     page.wait_for_function("document.querySelector('#deal-info').textContent.includes('Deal 2 of 4')")  # R55a
+
+
+def finish_the_deal(page):
+    pick(page, "Queen of clubs")
+    pick(page, "Queen of diamonds")
+    page.locator('#melds-us button[data-rank="Q"]').click()
+    page.wait_for_function("document.querySelectorAll('#hand button.card').length === 1")
+    pick(page, "Nine of spades")
+    page.get_by_role("button", name="Discard").click()
+
+
+def test_the_score_is_shown_again_after_a_reload_until_next_deal(site, page):
+    open_table(page, site, start_game_from(page, site, going_out_position()))
+    finish_the_deal(page)
+    page.get_by_role("dialog", name="Deal 1 is over").wait_for()
+    page.reload()
+    page.get_by_role("dialog", name="Deal 1 is over").wait_for()  # the bots still wait for this player
+    page.get_by_role("button", name="Next deal").click()
+    page.reload()
+    page.wait_for_selector("#table[aria-busy=false]")
+    assert not page.get_by_role("dialog", name="Deal 1 is over").is_visible()
+
+
+def test_going_out_in_deal_4_ends_the_game_with_the_winner(site, page):
+    earlier = {"NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+               "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650}}
+    position = helpers.position(deal=4, hands={"S": "QC QD 9S"}, feet={"S": None, "N": None},
+                                melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play",
+                                scores=[earlier, earlier, earlier])
+    open_table(page, site, start_game_from(page, site, position))
+    assert "Deal 4 of 4" in page.locator("#deal-info").inner_text()
+    assert "150" in page.locator("#minimum-info").inner_text()  # R37
+    finish_the_deal(page)
+    dialog = page.get_by_role("dialog", name="Your team wins!")  # R56
+    dialog.wait_for()
+    totals = dialog.locator("tfoot td").all_inner_texts()
+    us, them = int(totals[0]), int(totals[1])
+    assert us > them
+    assert us == 3 * 1280 + int(dialog.locator("tr.deal-total td").first.inner_text())
+    assert dialog.get_by_role("link", name="Play again").get_attribute("href") == "/"
