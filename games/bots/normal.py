@@ -17,6 +17,7 @@ What it does, by phase (RULES.md sections in brackets):
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 from games.bots.cards import (
@@ -112,7 +113,8 @@ def first_meld_groups(hand, need: int, exclude: str | None = None) -> list[list[
     """New melds from `hand` worth at least `need` points (R37–R39), or None if there are none.
 
     Every natural rank with three or more cards is melded (it empties the hand fastest); wild
-    cards are added, to pairs first, only as far as the minimum requires.
+    cards are added, to pairs first, only as far as the minimum requires; a wild meld of all the
+    wild cards is the last resort.
     """
     by_rank: dict[str, list[str]] = {}
     wilds: list[str] = []
@@ -122,7 +124,17 @@ def first_meld_groups(hand, need: int, exclude: str | None = None) -> list[list[
         elif is_natural(card) and card[0] != exclude:
             by_rank.setdefault(card[0], []).append(card)
     wilds.sort(key=lambda c: c != "JK")
+    sparing = _first_meld_with(by_rank, list(wilds), need, wild_meld=False)
+    if sparing is not None or len(wilds) < 3 or exclude == WILD:
+        return sparing
+    return _first_meld_with(by_rank, list(wilds), need, wild_meld=True)
+
+
+def _first_meld_with(by_rank, wilds, need, wild_meld: bool):
     groups = [cards[:7] for cards in by_rank.values() if len(cards) >= 3]
+    if wild_meld:
+        groups.append(wilds[:7])
+        del wilds[:7]
     total = sum(total_points(g) for g in groups)
     pairs = sorted((cards for cards in by_rank.values() if len(cards) == 2),
                    key=total_points, reverse=True)
@@ -133,17 +145,11 @@ def first_meld_groups(hand, need: int, exclude: str | None = None) -> list[list[
         groups.append(group)
         total += total_points(group)
     for group in groups:
-        if total >= need or not wilds:
-            break
-        if len(group) < 7 and ratio_ok(group + wilds[:1]):
+        while total < need and wilds and len(group) < 7 and ratio_ok(group + wilds[:1]) \
+                and any(is_natural(c) for c in group):
             total += points(wilds[0])
             group.append(wilds.pop(0))
-    if total < need and len(wilds) >= 3 and exclude != WILD:
-        groups.append(wilds[:7])
-        total += total_points(wilds[:7])
-    if total < need:
-        return None
-    return groups
+    return groups if total >= need else None
 
 
 # --- melds ----------------------------------------------------------------------------------
@@ -192,6 +198,8 @@ def _group_rank(group: list[str]) -> str:
 def ready_to_go_out(situation: Situation) -> bool:
     """Both partners in the foot and the piles of R49b laid (or one pile short): from now on
     every card that cannot be melded is in the way of going out."""
+    if os.environ.get("EXP_NOREADY"):
+        return False
     return (situation.in_foot and situation.partner_in_foot
             and sum(situation.needs.values()) <= 1)
 
@@ -244,6 +252,15 @@ def place_wilds(plan: MeldPlan, situation: Situation, eager: bool) -> None:
     wild card finishing a dirty pile earns 300 for up to two. Dirty piles are finished with wild
     cards only while the team still needs them to go out (R49b), or as the deal runs out."""
     wild_needed = needs_after(situation.needs, plan.completed)["wild"] > 0
+    if os.environ.get("EXP_OLDWILD"):
+        if wild_needed:
+            feed_wild_meld(plan, start_with=3)
+            if eager:
+                complete_dirty(plan, situation, force=True)
+            return
+        complete_dirty(plan, situation, force=True)
+        feed_wild_meld(plan, start_with=3)
+        return
     feed_wild_meld(plan, start_with=3)
     if eager or not wild_needed or situation.view["stock"] <= 24:
         complete_dirty(plan, situation, force=eager or situation.view["stock"] <= 24)

@@ -1,0 +1,62 @@
+"""Bots only ever produce legal actions, over complete games (every action is checked with
+`game.check` before it is applied; apply would raise on an illegal one anyway)."""
+import pytest
+
+from .support import Game
+
+from games.bots import make_bot, suggest
+from games.bots.cards import TEAM_OF
+
+
+def play_checked(seed: int, levels: dict[str, str], max_actions: int = 5000, **hard) -> Game:
+    game = Game.new(seed=seed)
+    bots = {seat: make_bot(levels[TEAM_OF[seat]], seed + i, **(hard if levels[TEAM_OF[seat]] == "hard" else {}))
+            for i, seat in enumerate("SWNE")}
+    for _ in range(max_actions):
+        if game.turn is None:
+            break
+        seat = game.turn
+        action = bots[seat].act(game.view(seat))
+        verdict = game.check(seat, action)
+        assert verdict["ok"], (seat, action, verdict)
+        game.apply(seat, action)
+    return game
+
+
+@pytest.mark.parametrize("seed,levels", [
+    (11, {"NS": "normal", "EW": "easy"}),
+    (12, {"NS": "easy", "EW": "normal"}),
+    (13, {"NS": "random", "EW": "normal"}),
+])
+def test_complete_games_are_legal_to_the_end(seed, levels):
+    game = play_checked(seed, levels)
+    assert game.turn is None, "the game did not finish"
+    assert len(game.scores()["deals"]) == 4  # R7
+
+
+def test_hard_plays_legal_actions_for_a_stretch():
+    game = Game.new(seed=21)
+    hard = make_bot("hard", 5, iterations=6, depth=4)
+    normal = make_bot("normal", 5)
+    for _ in range(40):
+        seat = game.turn
+        bot = hard if TEAM_OF[seat] == "NS" else normal
+        action = bot.act(game.view(seat))
+        assert game.check(seat, action)["ok"], action
+        game.apply(seat, action)
+
+
+def test_suggest_gives_a_legal_hint():
+    game = Game.new(seed=5)
+    for _ in range(12):
+        seat = game.turn
+        hint = suggest(game.view(seat))
+        assert game.check(seat, hint)["ok"]
+        game.apply(seat, hint)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(30, 50))
+def test_many_games_are_legal(seed):
+    levels = [{"NS": "normal", "EW": "easy"}, {"NS": "random", "EW": "easy"}][seed % 2]
+    assert play_checked(seed, levels).turn is None

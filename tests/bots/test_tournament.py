@@ -1,0 +1,45 @@
+"""The tournament driver: complete seat-swapped games, Wilson intervals, the early stop."""
+import pytest
+
+from .support import Game  # noqa: F401  (skips without the engine)
+
+from games.bots.tournament import MatchSummary, play_game, run_match, wilson_interval
+
+
+def test_wilson_interval_known_values():
+    low, high = wilson_interval(90, 100)
+    assert round(low, 3) == 0.826 and round(high, 3) == 0.945
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_early_stop_needs_a_clear_interval():
+    summary = MatchSummary("a", "b", games=60, wins_a=60)
+    assert summary.clear_against(0.9)
+    assert not MatchSummary("a", "b", games=20, wins_a=18).clear_against(0.9)
+
+
+def test_smoke_tournament_easy_beats_random():
+    summary = run_match("easy", "random", 4, workers=1, first_seed=3)
+    assert summary.games == 4
+    assert summary.wins_a >= 3  # easy melds and goes down; random almost never does
+    assert len(summary.lines()) == 3
+
+
+def test_a_game_is_played_to_the_end_with_both_seat_assignments():
+    result = play_game(2, "normal", "random", timed=True)
+    assert result.winner in ("NS", "EW", "draw")
+    assert result.decision_ms["normal"] and result.decision_ms["random"]
+    assert result.level_result("normal") == 1.0
+
+
+@pytest.mark.slow
+def test_normal_beats_easy():
+    summary = run_match("normal", "easy", 100, goal=0.9)
+    print("\n".join(summary.lines()))
+    assert summary.rate >= 0.75
+
+
+@pytest.mark.slow
+def test_easy_beats_random():
+    summary = run_match("easy", "random", 40, goal=0.9)
+    assert summary.rate >= 0.9
