@@ -141,7 +141,7 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
 class EntryAdmin(DateSearch, ReadOnlyAdmin):
     list_display = ["date", "player_link", "score", "opponents_score", "result", "hidden", "hidden_reason",
                     "shared_network", "replay_link"]
-    list_filter = ["hidden", "result", "date"]
+    list_filter = ["hidden", "result"]
     date_hierarchy = "date"
     search_fields = ["player__nickname"]
     list_select_related = ["player"]

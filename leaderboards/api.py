@@ -5,6 +5,7 @@ written only by leaderboards.daily.on_game_finished from the server's own replay
 """
 import datetime
 import json
+import re
 import uuid
 
 from django.http import JsonResponse
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from leaderboards import boards, daily, identity, nicknames
 from leaderboards.models import Entry
 
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 REPLAY_PAGE = 200  # steps per answer: a whole game's public views weigh several megabytes
 
 
@@ -36,6 +38,9 @@ def page_of(request) -> boards.Page | None:
 
 
 def parse_date(text: str) -> datetime.date | None:
+    """A date written YYYY-MM-DD, the one spelling of a board's address; else None."""
+    if not ISO_DATE.fullmatch(text or ""):
+        return None
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:

@@ -120,6 +120,7 @@ def test_the_board_api(client, make_player, make_entry):
     assert client.get("/api/leaderboard/all").json()["rows"][0]["best"] == 900
     assert client.get("/api/leaderboard/all?page=zero").json()["code"] == "bad_page"
     assert client.get("/api/leaderboard/daily/2026-13-40").status_code == 404
+    assert client.get(f"/api/leaderboard/daily/{YESTERDAY:%Y%m%d}").status_code == 404  # one spelling only
     future = (TODAY + datetime.timedelta(days=1)).isoformat()
     assert client.get(f"/api/leaderboard/daily/{future}").status_code == 404
 
