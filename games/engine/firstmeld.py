@@ -70,13 +70,37 @@ def _natural_table(counts: dict[str, int], wild_total: int, banned: frozenset):
     return dp
 
 
-def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used=0):
+def _capped_natural_table(counts, wild_total: int, banned: frozenset, max_cards: int):
+    """dp[(t, n)] = (best natural points, choices) with t wild cards and n cards in all (R47 caps n)."""
+    dp: dict[tuple[int, int], tuple[int, tuple]] = {(0, 0): (0, ())}
+    for rank, count in counts.items():
+        if rank in banned or count < 2:
+            continue
+        grown = dict(dp)
+        for (used, cards), (pts, choices) in dp.items():
+            for w in range(0, min(wild_total - used, count // 2) + 1):
+                for n in range(2, count + 1):
+                    if cards + n + w > max_cards or not natural_split(n, w):
+                        continue
+                    key, value = (used + w, cards + n + w), pts + n * RANK_VALUE[rank]
+                    if key not in grown or grown[key][0] < value:
+                        grown[key] = (value, choices + ((rank, n, w),))
+        dp = grown
+    return dp
+
+
+def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used=0, max_cards=None):
     """Best (points, natural choices, wild cards in natural melds, wild meld size)."""
     available = len(wild_values) - wild_already_used
-    dp = _natural_table(counts, available, banned)
+    if max_cards is None:
+        table = [(used, 0, pts, choices) for used, (pts, choices) in _natural_table(counts, available, banned).items()]
+    else:
+        table = [(used, cards, pts, choices) for (used, cards), (pts, choices)
+                 in _capped_natural_table(counts, available, banned, max_cards).items()]
     best = None
-    for used, (pts, choices) in dp.items():
-        for size in range(0, available - used + 1):
+    for used, cards, pts, choices in table:
+        largest = available - used if max_cards is None else min(available - used, max_cards - cards)
+        for size in range(0, largest + 1):
             if size and not (wild_meld_allowed and wild_meld_size_ok(size)):
                 continue
             total = pts + sum(wild_values[: wild_already_used + used + size])
@@ -110,8 +134,10 @@ def _sorted_wilds(cards) -> list[str]:
     return sorted((c for c in cards if is_wild(c)), key=lambda c: -CARD_POINTS[c])
 
 
-def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_used=0, wilds=None):
-    """(points, groups): the most points `cards` can lay as new melds, and one way to lay them."""
+def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_used=0, wilds=None,
+                   max_cards=None):
+    """(points, groups): the most points `cards` can lay as new melds (using at most `max_cards`
+    cards when given), and one way to lay them."""
     wilds = _sorted_wilds(cards) if wilds is None else wilds
     by_rank: dict[str, list[str]] = {}
     for c in cards:
@@ -120,7 +146,7 @@ def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_
     counts = {r: len(v) for r, v in by_rank.items()}
     values = [CARD_POINTS[c] for c in wilds]
     total, choices, used, size = _best_plan(counts, values, frozenset(banned_ranks), wild_meld_allowed,
-                                            wild_already_used)
+                                            wild_already_used, max_cards)
     pool = wilds[wild_already_used:]
     groups = []
     for choice in choices:
@@ -131,11 +157,12 @@ def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_
     return total - sum(values[:wild_already_used]), groups
 
 
-def best_take(cards, top: str):
-    """(points, pickup cards, groups) of the best first-meld take of `top` with `cards`, or None (R29, R40)."""
+def best_take(cards, top: str, max_cards=None):
+    """(points, pickup cards, groups) of the best first-meld take of `top` with `cards` (using at most
+    `max_cards` of them when given: R47 in the foot), or None (R29, R40)."""
     cards = list(cards)
     if is_wild(top):
-        return _best_wild_take(cards, top)
+        return _best_wild_take(cards, top, max_cards)
     rank = top[0]
     same = [c for c in cards if is_natural(c) and c[0] == rank]
     others = [c for c in cards if not (is_natural(c) and c[0] == rank)]
@@ -149,7 +176,10 @@ def best_take(cards, top: str):
                 continue
             rest = non_wild_rest + same[a:] + wilds
             banned = () if size == PILE_SIZE else (rank,)
-            pts, groups = best_new_melds(rest, banned, True, b, wilds)
+            cap = None if max_cards is None else max_cards - a - b
+            if cap is not None and cap < 0:
+                continue
+            pts, groups = best_new_melds(rest, banned, True, b, wilds, cap)
             pickup = same[:a] + wilds[:b]
             total = CARD_POINTS[top] + sum(CARD_POINTS[c] for c in pickup) + pts
             if best is None or total > best[0]:
@@ -157,7 +187,7 @@ def best_take(cards, top: str):
     return best
 
 
-def _best_wild_take(cards, top: str):
+def _best_wild_take(cards, top: str, max_cards=None):
     matching = [c for c in cards if (c == JOKER) == (top == JOKER) and is_wild(c)]
     best = None
     for a in range(2, min(len(matching), 6) + 1):
@@ -168,7 +198,10 @@ def _best_wild_take(cards, top: str):
         for b in range(0, min(len(wilds), PILE_SIZE - 1 - a) + 1):
             complete = 1 + a + b == PILE_SIZE
             rest = [c for c in remaining if not is_wild(c)] + wilds
-            pts, groups = best_new_melds(rest, (), complete, b, wilds)
+            cap = None if max_cards is None else max_cards - a - b
+            if cap is not None and cap < 0:
+                continue
+            pts, groups = best_new_melds(rest, (), complete, b, wilds, cap)
             pickup = matching[:a] + wilds[:b]
             total = CARD_POINTS[top] + sum(CARD_POINTS[c] for c in pickup) + pts
             if best is None or total > best[0]:

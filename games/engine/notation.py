@@ -103,6 +103,8 @@ def _read_header(game, position) -> None:
     scores = position.get("scores", [])
     if not isinstance(scores, list) or len(scores) > DEALS or any(not isinstance(s, dict) for s in scores):
         raise _invalid("'scores' is a list of finished deals")
+    for score in scores:
+        _check_deal_score(score)
     if phase == "over" and (deal != DEALS or len(scores) != DEALS):
         raise _invalid("a game is over only after the fourth deal is scored")
     ply = position.get("ply", 0)
@@ -110,6 +112,16 @@ def _read_header(game, position) -> None:
         raise _invalid("'ply' is a count of actions")
     game.seed, game.deal, game.dealer, game.phase, game.turn = seed, deal, DEALER_OF_DEAL[deal], phase, turn
     game.deal_scores, game.ply = copy.deepcopy(scores), ply
+
+
+def _check_deal_score(score: dict) -> None:
+    """A finished deal's score: for NS and EW, whole-number items including a total (R54)."""
+    if set(score) != set(TEAMS):
+        raise _invalid("a deal score names the teams NS and EW")
+    for item in score.values():
+        if (not isinstance(item, dict) or "total" not in item
+                or any(not isinstance(v, int) or isinstance(v, bool) for v in item.values())):
+            raise _invalid("a team's deal score holds whole numbers, with a 'total'")
 
 
 def _validate(game) -> None:

@@ -54,15 +54,30 @@ def take_pile_candidates(game, seat, matching: list[str]):
         return
     team = TEAM_OF[seat]
     if not game.down[team]:
-        best = best_take(game.hands[seat], game.discard[-1])
-        if best:
-            _, pickup, groups = best
-            yield {"type": "take_pile", "cards": pickup, "groups": [{"cards": g} for g in groups]}
+        yield from _first_meld_takes(game, seat)
         return
     wilds = [c for c in game.hands[seat] if is_wild(c) and c not in matching[:2]]
     for n in range(2, min(len(matching), 6) + 1):
         for w in range(0, min(len(wilds), 2) + 1):
             yield {"type": "take_pile", "cards": matching[:n] + wilds[:w]}
+
+
+def _first_meld_takes(game, seat):
+    """The best first-meld take; in the foot also the best one that keeps two cards (R40, R47)."""
+    hand, top = game.hands[seat], game.discard[-1]
+    best = best_take(hand, top)
+    if best:
+        yield _take_action(best)
+        if game.in_foot(seat):
+            taken_others = min(len(game.discard), 7) - 1
+            capped = best_take(hand, top, max_cards=len(hand) + taken_others - 2)
+            if capped:
+                yield _take_action(capped)
+
+
+def _take_action(take) -> dict:
+    _, pickup, groups = take
+    return {"type": "take_pile", "cards": pickup, "groups": [{"cards": g} for g in groups]}
 
 
 def can_take_pile(game, seat, matching) -> bool:

@@ -195,8 +195,6 @@ def test_melds_without_being_down_are_refused():  # R38
     assert caught.value.code == "invalid_position"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: from_position accepts score entries without "
-                   "'NS'/'EW' totals; scores() and view() then raise KeyError/TypeError")
 @pytest.mark.parametrize("scores", [[{"NS": {}, "EW": {}}], [{}], [{"NS": {"total": "x"}, "EW": {"total": 1}}]])
 def test_malformed_scores_are_refused_or_harmless(scores):  # R55
     try:

@@ -124,8 +124,6 @@ def test_check_never_changes_the_game(seat):
         assert game.to_position() == before
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: options() tries only the best first-meld take, "
-                   "which R47 refuses in the foot; a smaller legal take is missed")
 def test_take_pile_true_when_only_a_smaller_lay_down_keeps_two_foot_cards():  # R40, R47
     # South is in the foot and not down. Taking with every group (9s, As and Ks: 120) would
     # leave no card, but the 9s with the As (90) keep KC KD KH: that take is legal.
@@ -134,8 +132,6 @@ def test_take_pile_true_when_only_a_smaller_lay_down_keeps_two_foot_cards():  # 
     assert game.options("S")["take_pile"] is True
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: options() tries only the best first-meld take, "
-                   "which R47 refuses in the foot; a smaller legal take is missed")
 def test_take_pile_true_when_the_bigger_take_would_empty_the_foot():  # R40, R47
     # Found by the exhaustive search below: 9D 9D 2C with the top 9D make 50 and keep 9C 9C.
     game = game_at(hands={"S": "9C 9C 9D 9D 2C"}, feet={"S": None}, discard="9D")
