@@ -1,4 +1,5 @@
-"""A whole solo game through a real Daphne process and a real websocket client.
+"""A solo game through a real Daphne process and a real websocket client: one whole deal by
+default, the whole game (four deals) with `-m slow`.
 
 South plays a simple legal policy; the bots play the rest (the real `easy` bots when
 games.bots exists, else the test-only simple player). Every patch is applied to the previous
@@ -26,10 +27,15 @@ def bot_env() -> dict:
         return {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot"}
 
 
-async def play_to_the_end(south: LivePlayer, max_versions: int = 5000) -> None:
+async def play(south: LivePlayer, deals: int, max_versions: int = 5000) -> None:
+    """Play until `deals` deals have ended (4: the whole game)."""
+    ended = 0
     while south.view["phase"] != "over":
         assert south.version < max_versions
         if south.deal_ended_in_last_patch():
+            ended += 1
+            if ended >= deals:
+                return
             await south.send({"type": "next_deal"})  # the score was seen; the bots may go on
         if south.my_turn():
             await south.sync_matches()
@@ -71,7 +77,7 @@ def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None
             assert hidden_key not in str(message.get("view") or "")
 
 
-def test_a_whole_solo_game_over_a_real_daphne(daphne, sqlite_url):
+def play_solo_over_daphne(daphne, sqlite_url, deals: int):
     server = daphne(sqlite_url, **bot_env(), FOOT_BOT_POOL="process", FOOT_BOT_WORKERS=2,
                     FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)  # the test acts far faster than a person
     browser = Browser(server.http)
@@ -81,14 +87,17 @@ def test_a_whole_solo_game_over_a_real_daphne(daphne, sqlite_url):
     async def scenario():
         await south.open()
         try:
-            await asyncio.wait_for(play_to_the_end(south), timeout=150)
+            await asyncio.wait_for(play(south, deals), timeout=300)
             await south.sync_matches()
         finally:
             await south.close()
 
     asyncio.run(scenario())
-    assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
-    assert browser.get(f"/api/games/{game['id']}")["status"] == "finished"
+    if deals == 4:
+        assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
+        assert browser.get(f"/api/games/{game['id']}")["status"] == "finished"
+    else:
+        assert south.view["deal"] == deals + 1 and browser.get(f"/api/games/{game['id']}")["status"] == "playing"
     database = sqlite_url.removeprefix("sqlite:///")
     initial, moves = stored_game(database, game["id"])
     version, position = stored_version(database, game["id"])
@@ -98,3 +107,12 @@ def test_a_whole_solo_game_over_a_real_daphne(daphne, sqlite_url):
     assert [p["v"] for p in south.patches] == list(range(south.patches[0]["v"], version + 1))
     assert_no_hidden_card_in_frames(south.frames, positions, moves, "S")
     assert Path(database).exists()
+
+
+def test_one_whole_deal_of_a_solo_game_over_a_real_daphne(daphne, sqlite_url):
+    play_solo_over_daphne(daphne, sqlite_url, deals=1)
+
+
+@pytest.mark.slow
+def test_a_whole_solo_game_over_a_real_daphne(daphne, sqlite_url):
+    play_solo_over_daphne(daphne, sqlite_url, deals=4)
