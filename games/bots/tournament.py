@@ -19,7 +19,7 @@ class GameResult:
     totals: dict[str, int]
     winner: str                       # "NS" | "EW" | "draw"
     actions: int
-    decision_ms: dict[str, list[float]] = field(default_factory=dict)   # level -> times
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)   # level -> CPU times
 
     def level_result(self, level: str) -> float:
         """1 for a win of `level`'s team, 0.5 for a draw, 0 for a loss."""
@@ -49,10 +49,10 @@ def play_game(seed: int, ns_level: str, ew_level: str, *, bot_options: dict | No
     while game.turn is not None:
         seat = game.turn
         view = game.view(seat)
-        started = time.perf_counter()
+        started = time.process_time()
         action = bots[seat].act(view)
         if timed:
-            times[levels[TEAM_OF[seat]]].append((time.perf_counter() - started) * 1000)
+            times[levels[TEAM_OF[seat]]].append((time.process_time() - started) * 1000)
         game.apply(seat, action)
         actions += 1
         if actions > max_actions:

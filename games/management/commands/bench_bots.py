@@ -1,0 +1,67 @@
+"""bench_bots: tournaments between bot levels (docs/BOTS.md records the results).
+
+Each matchup plays complete 4-deal games in seat-swapped pairs (the same seed with level A as
+NS against B as EW, then swapped), two games in parallel by default, and prints A's win rate
+with its 95% Wilson interval, the average score difference and each level's decision CPU time
+(p50/p95). It stops early once the interval lies wholly above or below the matchup's goal.
+
+    python manage.py bench_bots                          # the three goals of docs/BOTS.md
+    python manage.py bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
+"""
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.bots.hard import LIVE_DEPTH, LIVE_ITERATIONS
+from games.bots.tournament import run_match
+
+GOALS = {("normal", "easy"): 0.9, ("easy", "random"): 0.9, ("hard", "normal"): 0.6}
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+class Command(BaseCommand):
+    help = "Play seat-swapped bot tournaments; print win rates (Wilson 95% CI), margins, decision times."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--match", action="append", metavar="A:B",
+                            help="a matchup, e.g. normal:easy (repeatable; default: the three goals)")
+        parser.add_argument("--games", type=int, default=100, help="games per matchup (rounded up to pairs)")
+        parser.add_argument("--workers", type=int, default=2, help="games played in parallel")
+        parser.add_argument("--first-seed", type=int, default=1, help="seed of the first pair")
+        parser.add_argument("--iterations", type=int, default=LIVE_ITERATIONS, help="hard: rollouts per decision")
+        parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
+        parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
+
+    def handle(self, *args, **options):
+        matchups = [self._parse(m) for m in options["match"] or ["normal:easy", "easy:random", "hard:normal"]]
+        hard = {"hard": {"iterations": options["iterations"], "depth": options["depth"]}}
+        for level_a, level_b in matchups:
+            goal = GOALS.get((level_a, level_b))
+            started = time.monotonic()
+            self.stdout.write(f"== {level_a} vs {level_b}" + (f" (goal: {goal:.0%})" if goal else ""))
+            summary = run_match(level_a, level_b, options["games"], first_seed=options["first_seed"],
+                                workers=options["workers"], bot_options=hard,
+                                goal=None if options["no_early_stop"] else goal, progress=self._progress)
+            for line in summary.lines():
+                self.stdout.write(line)
+            if "hard" in (level_a, level_b):
+                self.stdout.write(f"  hard budget: {options['iterations']} rollouts x {options['depth']} plies")
+            verdict = ""
+            if goal is not None:
+                low, high = summary.interval
+                verdict = "goal met" if low > goal else ("goal missed" if high < goal else
+                                                        ("rate above goal" if summary.rate >= goal else "rate below goal"))
+            self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
+
+    def _progress(self, summary):
+        if summary.games % 10 == 0:
+            low, high = summary.interval
+            self.stdout.write(f"  ... {summary.games} games: {summary.rate:.1%} ({low:.1%}–{high:.1%})")
+            self.stdout.flush()
+
+    @staticmethod
+    def _parse(text):
+        parts = text.split(":")
+        if len(parts) != 2 or not all(p in LEVELS for p in parts):
+            raise CommandError(f"--match wants A:B with levels from {', '.join(LEVELS)}; got {text!r}")
+        return parts[0], parts[1]
