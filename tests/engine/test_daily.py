@@ -72,3 +72,9 @@ def test_a_new_game_without_a_seed_draws_a_fresh_one():  # R58
     a, b = Game.new(), Game.new()
     assert a.to_position()["seed"] != b.to_position()["seed"]
     assert a.to_position()["hands"] != b.to_position()["hands"]
+
+
+def test_a_string_seed_is_shuffled_by_the_same_key():  # R57
+    pos = Game.new(seed="daily-2026-12-01").to_position()
+    assert pos["seed"] == "daily-2026-12-01"
+    assert_dealt_as_reference(pos, "daily-2026-12-01", 1)

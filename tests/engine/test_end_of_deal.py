@@ -182,3 +182,22 @@ def test_ply_counts_one_for_the_action_that_ends_a_deal():
     game = game_at(stock="", ply=41)
     game.apply("S", DRAW)
     assert game.to_position()["ply"] == 42
+
+
+def test_a_red_three_in_a_foot_picked_up_as_the_turn_passes_on_an_empty_stock():  # R53(iii), R25
+    foot = "3D KC KD KH KS QC QD QH QS JC JD JH JS"
+    game = game_at(stock="", turn="E", phase="play", hands={"S": "", "E": "5C 6C 7C"}, feet={"S": foot})
+    events = game.apply("E", discard("5C"))
+    kinds = [e["type"] for e in events]
+    assert kinds.index("foot") < kinds.index("red_three") < kinds.index("deal_end")
+    assert next(e for e in events if e["type"] == "deal_end")["reason"] == "stock"
+
+
+def test_going_out_in_deal_four_ends_the_game():  # R48, R55a, R56
+    game = game_at(deal=4, turn="E", phase="play", hands={"E": "QC QD", "W": "9H 9D"},
+                   feet={"E": None, "W": None}, melds={"EW": GOING_OUT_PILES + ["QD QH QS QC"]})
+    events = game.apply("E", meld("QC QD", to="Q"))
+    assert [e["type"] for e in events][-1] == "game_over"
+    assert game.to_position()["phase"] == "over" and game.turn is None
+    assert game.scores()["deals"][0]["EW"]["going_out"] == 100
+    assert game.view("S")["winner"] == "EW"

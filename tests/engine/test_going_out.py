@@ -93,3 +93,19 @@ def test_going_out_is_optional():  # R50
     assert not any(e["type"] == "go_out" for e in events)
     assert game.to_position()["deal"] == 1 and game.turn == "W"
     assert sorted(cards(game.to_position()["hands"]["S"])) == sorted(cards("QC QD 7H"))
+
+
+def test_a_take_may_leave_one_card_when_going_out_is_allowed():  # R47, R29e
+    from .helpers import take
+    game = game_at(hands={"S": "9C 9S", "N": "4C 4D"}, feet={"S": None, "N": None}, discard="4H 9D",
+                   melds={"NS": GOING_OUT_PILES})
+    assert_accepted(game, "S", take("9C 9S"))
+    assert cards(game.to_position()["hands"]["S"]) == ["4H"]
+    events = assert_accepted(game, "S", discard("4H"))
+    assert any(e["type"] == "go_out" for e in events)
+
+
+def test_one_card_left_must_go_out():  # R47
+    game = south_in_foot("QC QD 9S", [Q_MELD])
+    assert_accepted(game, "S", meld("QC QD", to="Q"))
+    assert game.options("S")["discard"] is True and game.options("S")["may_go_out"] is True

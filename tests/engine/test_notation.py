@@ -204,3 +204,14 @@ def test_malformed_scores_are_refused_or_harmless(scores):  # R55
         return
     game.scores()
     game.view("S")
+
+
+def test_an_empty_discard_pile_is_not_blocked():  # R29a
+    game = game_at(discard="")
+    assert game.view("S")["discard_blocked"] is False and game.view("S")["discard"] == []
+    assert game.options("S")["take_pile"] is False
+
+
+@pytest.mark.parametrize("deal, minimum", [(1, 50), (2, 90), (3, 120), (4, 150)])
+def test_view_first_meld_minimum(deal, minimum):  # R37
+    assert game_at(deal=deal).view("S")["first_meld_minimum"] == minimum
