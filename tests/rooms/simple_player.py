@@ -20,3 +20,20 @@ class SimplePlayer:
 
 def make_bot(level: str, seed: int) -> SimplePlayer:
     return SimplePlayer()
+
+
+class SlowPlayer(SimplePlayer):
+    """Thinks like a `hard` bot on a bad day: `FOOT_TEST_THINK_SECONDS` of pure CPU, then plays simply."""
+
+    def act(self, view: dict) -> dict:
+        import os
+        import time
+
+        deadline = time.process_time() + float(os.environ.get("FOOT_TEST_THINK_SECONDS", "1.5"))
+        while time.process_time() < deadline:
+            pass
+        return simple_action(view)
+
+
+def make_slow_bot(level: str, seed: int) -> SlowPlayer:
+    return SlowPlayer()

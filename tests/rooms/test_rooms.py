@@ -231,3 +231,18 @@ def test_view_patch_turns_any_view_into_any_other():
         assert jsonpatch.apply_patch(before, rooms.view_patch(before, after)) == after
 
     check()
+
+
+def test_the_last_move_of_a_ranked_daily_writes_its_entry(player):
+    from leaderboards.models import Entry
+
+    game, _ = rooms.create_game(player, "daily")
+    result = play_until(game.id, "game_over", limit=5000)
+    game.refresh_from_db()
+    assert result.status == game.status == Game.FINISHED
+    totals = EngineGame.from_position(game.position).scores()["totals"]
+    entry = Entry.objects.get(game_id=game.id)  # R57: the ranked result, from the server's replay
+    assert (entry.player_id, entry.score, entry.opponents_score) == (player.id, totals["NS"], totals["EW"])
+    with pytest.raises(rooms.RoomError) as over:
+        rooms.apply_move(game.id, "S", {"type": "draw"}, game.version)
+    assert over.value.code == "game_over"
