@@ -4,6 +4,7 @@ Debian's Chromium driven by Python Playwright at desk (1440×900) and phone (390
 
 Every test gets a new browser context, so a new session cookie: a new anonymous player.
 """
+import fcntl
 import importlib.util
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -91,15 +93,29 @@ class LiveSite:
             return ""
 
 
+def compile_catalogues_if_stale(env: dict) -> None:
+    """The German and Bengali pages need compiled catalogues (`make test` builds them first; a
+    bare pytest run may not have). One xdist worker at a time, so no .mo is written twice at once."""
+    if not shutil.which("msgfmt"):
+        return
+    catalogues = list((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
+    stale = [po for po in catalogues
+             if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    if not stale:
+        return
+    with open(Path(tempfile.gettempdir()) / "foot-compilemessages.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        subprocess.run([sys.executable, "manage.py", "compilemessages", "--ignore=.venv", "-v", "0"], cwd=ROOT,
+                       env=env, check=False, timeout=120)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
     database_url = f"sqlite:///{folder / 'db.sqlite3'}"
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    env=server_env(database_url), check=True, timeout=180)
-    if shutil.which("msgfmt"):  # the German and Bengali pages need compiled catalogues
-        subprocess.run([sys.executable, "manage.py", "compilemessages", "--ignore=.venv", "-v", "0"], cwd=ROOT,
-                       env=server_env(database_url), check=False, timeout=120)
+    compile_catalogues_if_stale(server_env(database_url))
     live = LiveSite(database_url, folder / "daphne.log").start()
     yield live
     live.stop()
@@ -187,5 +203,14 @@ def pick(page, card_name: str) -> None:
     page.locator(f'#hand button[aria-label="{card_name}"][aria-pressed="false"]').first.click()
 
 
-def wait_for_my_turn(page, timeout: float = 60000) -> None:
-    page.wait_for_function("document.querySelector('#turn-banner').classList.contains('mine')", timeout=timeout)
+def version(page) -> int:
+    """The version of the view the table shows."""
+    return int(page.locator("#table").get_attribute("data-v"))
+
+
+def wait_for_my_turn(page, since: int, timeout: float = 60000) -> None:
+    """After my discard at version `since`: the three bots have played (each at least a draw or
+    a take and a discard, R25: so 1 + 3 × 2 versions) and it is my turn again."""
+    page.wait_for_function(
+        f"Number(document.querySelector('#table').dataset.v) >= {since + 7}"
+        " && document.querySelector('#turn-banner').classList.contains('mine')", timeout=timeout)

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from .conftest import (DESK, PHONE, SCREENSHOTS, engine_ready, hand, load_engine_helpers, open_table, pick,
-                       start_game_from, wait_for_my_turn)
+                       start_game_from, version, wait_for_my_turn)
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
@@ -74,8 +74,9 @@ def test_a_whole_turn_by_touch_at_phone_size(site, phone):
     phone.get_by_role("button", name="Draw 2").tap()
     phone.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")
     hand(phone).last.tap()
+    since = version(phone)
     phone.get_by_role("button", name="Discard").tap()
-    wait_for_my_turn(phone)
+    wait_for_my_turn(phone, since)
     assert "West drew" in phone.locator("#log").inner_text()
     assert no_sideways_scroll(phone, PHONE["width"])
 
@@ -97,5 +98,6 @@ def test_a_whole_turn_by_keyboard(site, page):
     hand(page).first.focus()
     page.keyboard.press("Enter")
     page.get_by_role("button", name="Discard").focus()
+    since = version(page)
     page.keyboard.press("Enter")
-    wait_for_my_turn(page)
+    wait_for_my_turn(page, since)

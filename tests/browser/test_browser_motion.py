@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from .conftest import DESK, engine_ready, wait_for_my_turn
+from .conftest import DESK, engine_ready, version, wait_for_my_turn
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
@@ -30,9 +30,9 @@ def play_one_turn_at(page, site, speed):
     page.get_by_role("button", name="Draw 2").click()
     page.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")
     page.locator("#hand button.card").first.click()
+    since = version(page)
     page.get_by_role("button", name="Discard").click()
-    page.wait_for_function("!document.querySelector('#turn-banner').classList.contains('mine')")
-    wait_for_my_turn(page, timeout=90000)
+    wait_for_my_turn(page, since, timeout=90000)
     return page.evaluate("window.seen")
 
 

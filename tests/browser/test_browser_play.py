@@ -7,7 +7,7 @@ import re
 import pytest
 
 from .conftest import (DESK, PHONE, engine_ready, hand, load_engine_helpers, open_table, pick, start_game_from,
-                       wait_for_my_turn)
+                       version, wait_for_my_turn)
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
@@ -48,10 +48,11 @@ def test_new_game_draw_discard_and_the_bots_play(site, page):
     assert first.get_attribute("aria-pressed") == "false"  # tap again to deselect
     first.click()
     count_before = hand(page).count()
+    since = version(page)
     page.get_by_role("button", name="Discard").click()
     page.wait_for_function(f"document.querySelectorAll('#hand button.card').length === {count_before - 1}")
 
-    wait_for_my_turn(page)  # R6: West, North and East played, in that order
+    wait_for_my_turn(page, since)  # R6: West, North and East played, in that order
     log = page.locator("#log").inner_text()
     west, north, east = log.find("\nWest "), log.find("\nNorth (partner) "), log.find("\nEast ")
     assert -1 < west < north < east, log
@@ -149,8 +150,9 @@ def test_reload_and_a_dropped_socket_resume_the_game(site, page):
     page.evaluate("window.footTable.socket.drop()")
     page.wait_for_function("document.querySelector('#table').dataset.connection === 'open'", timeout=20000)
     hand(page).first.click()
+    since = version(page)
     page.get_by_role("button", name="Discard").click()
-    wait_for_my_turn(page)
+    wait_for_my_turn(page, since)
     assert page.foot_errors == []
 
 
