@@ -68,6 +68,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.gap_task = None
         self.heartbeat_task = None
         self.joined = False
+        self.last_presence = None  # the seats of the last presence this socket forwarded
         game, self.player_id, banned = await database_sync_to_async(self.identify)()
         await self.accept()
         if game is None:
@@ -112,7 +113,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(rooms.heartbeat_seconds())
             try:
                 await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name)
-                await rooms.broadcast_presence(self.game_id)
+                # Tell the room only when something changed (e.g. a friend's grace ran out).
+                await rooms.broadcast_presence(self.game_id, unless=self.last_presence)
                 rooms.advance_soon(self.game_id)
             except Exception:
                 log.exception("heartbeat of game %s failed", self.game_id)
@@ -280,4 +282,5 @@ class GameConsumer(AsyncWebsocketConsumer):
         rooms.advance_soon(self.game_id)
 
     async def room_presence(self, message):
+        self.last_presence = message["seats"]
         await self.send_json({"type": "presence", "seats": message["seats"]})

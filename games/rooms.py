@@ -624,9 +624,10 @@ def broadcast_refresh_sync(game_id) -> None:
         log.exception("could not broadcast a refresh of game %s", game_id)
 
 
-async def broadcast_presence(game_id) -> None:
+async def broadcast_presence(game_id, unless: dict | None = None) -> None:
+    """Send every socket of the game who is there (not when it equals `unless`, already known)."""
     message = await database_sync_to_async(presence_message)(game_id)
-    if message is not None:
+    if message is not None and message["seats"] != unless:
         await get_channel_layer().group_send(group_name(game_id), message)
 
 

@@ -82,6 +82,7 @@ class Follower:
 
     def __init__(self, comm):
         self.comm, self.view, self.version = comm, None, None
+        self.presence = []  # the seats of every presence message, in order
 
     async def start(self):
         state = await receive(self.comm, "state")
@@ -90,7 +91,10 @@ class Follower:
 
     async def next_patch(self):
         while True:
-            message = await receive(self.comm, "patch", "state", "error")
+            message = await receive(self.comm, "patch", "state", "error", "presence")
+            if message["type"] == "presence":
+                self.presence.append(message["seats"])
+                continue
             if message["type"] == "state":
                 self.view, self.version = message["view"], message["v"]
                 continue
