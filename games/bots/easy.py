@@ -2,7 +2,7 @@
 
 It goes down when it can, melds threes of a kind and adds naturals to its team's melds, starts a
 wild meld from three wild cards, takes the discard pile only now and then, goes out whenever it
-may, and discards a singleton at random (a black three first) without a thought for what the
+may, and discards a natural card at random (a black three first) without a thought for what the
 opponents collect.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ class EasyBot(Bot):
         situation = analyse(view)
         options = situation.options
         if view["phase"] == "draw":
-            if options.get("take_pile") and rng.random() < 0.35:
+            if options.get("take_pile") and rng.random() < 0.25:
                 for take in take_candidates(situation):
                     if check(take):
                         return take
@@ -51,11 +51,8 @@ class EasyBot(Bot):
         cards = sorted(situation.hand)
         threes = [c for c in cards if is_black_three(c)]
         naturals = [c for c in cards if not is_wild(c) and not is_black_three(c)]
-        held = {c: len(situation.naturals.get(c[0], [])) for c in naturals}
-        fewest = min(held.values(), default=0)
-        singles = [c for c in naturals if held[c] == fewest]
-        rng.shuffle(singles)
-        for card in threes + singles + cards:
+        rng.shuffle(naturals)  # any natural: pairs are not kept back for the discard pile
+        for card in threes + naturals + cards:
             action = {"type": "discard", "card": card}
             if check(action):
                 return action

@@ -17,7 +17,6 @@ What it does, by phase (RULES.md sections in brackets):
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 
 from games.bots.cards import (
@@ -100,8 +99,6 @@ def _keep_two_after_take(situation: Situation, cards: list[str], taken_to_hand: 
 
 
 def take_is_worth(situation: Situation, take: dict) -> bool:
-    if ready_to_go_out(situation) and not situation.needs["wild"]:
-        return False  # six more cards to get rid of before going out
     if min(7, len(situation.discard)) >= 2:
         return True
     top = situation.top
@@ -182,8 +179,6 @@ def meld_plans(situation: Situation) -> Iterator[MeldPlan]:
         rush = build_plan(situation, "rush", 0)
         if rush.remaining <= 1:
             yield rush
-    if ready_to_go_out(situation):
-        yield build_plan(situation, "rush", keep)  # shed cards, keeping two (R47)
     yield build_plan(situation, "keep", keep)
     yield build_plan(situation, "naturals", keep)
 
@@ -193,15 +188,6 @@ def _group_rank(group: list[str]) -> str:
         if is_natural(card):
             return card[0]
     return WILD
-
-
-def ready_to_go_out(situation: Situation) -> bool:
-    """Both partners in the foot and the piles of R49b laid (or one pile short): from now on
-    every card that cannot be melded is in the way of going out."""
-    if os.environ.get("EXP_NOREADY"):
-        return False
-    return (situation.in_foot and situation.partner_in_foot
-            and sum(situation.needs.values()) <= 1)
 
 
 def going_out_plan(situation: Situation) -> MeldPlan | None:
@@ -252,15 +238,6 @@ def place_wilds(plan: MeldPlan, situation: Situation, eager: bool) -> None:
     wild card finishing a dirty pile earns 300 for up to two. Dirty piles are finished with wild
     cards only while the team still needs them to go out (R49b), or as the deal runs out."""
     wild_needed = needs_after(situation.needs, plan.completed)["wild"] > 0
-    if os.environ.get("EXP_OLDWILD"):
-        if wild_needed:
-            feed_wild_meld(plan, start_with=3)
-            if eager:
-                complete_dirty(plan, situation, force=True)
-            return
-        complete_dirty(plan, situation, force=True)
-        feed_wild_meld(plan, start_with=3)
-        return
     feed_wild_meld(plan, start_with=3)
     if eager or not wild_needed or situation.view["stock"] <= 24:
         complete_dirty(plan, situation, force=eager or situation.view["stock"] <= 24)
@@ -322,10 +299,11 @@ def use_everything(plan: MeldPlan, situation: Situation) -> None:
 # --- going out ------------------------------------------------------------------------------
 
 def wants_to_go_out(situation: Situation) -> bool:
-    """Go out when it pays (R48–R50): when the team is ahead (it locks the deal in and leaves the
-    opponents' cards counting against them), when the partner holds little, when the stock runs
-    low, or when the opponents are close to going out themselves. In the last deal only the game
-    counts: go out when that wins the game, never when it seals a defeat."""
+    """Go out when it pays (R48–R50): when the partner holds little (their cards would count
+    against the team), when the stock runs low, or when the opponents are close to going out
+    themselves. Otherwise play on: the team's piles are worth more than the going-out bonus.
+    In the last deal only the game counts: go out when that wins the game, never when it seals
+    a defeat."""
     view = situation.view
     if view["deal"] == 4:
         if game_margin_if_out(situation) > 0:
@@ -333,11 +311,9 @@ def wants_to_go_out(situation: Situation) -> bool:
         if view["stock"] > 6:
             return False
     partner_cards = situation.seat_info(situation.partner)["cards"]
-    if partner_cards <= 4 or view["stock"] <= 20:
+    if partner_cards <= 6 or view["stock"] <= 20:
         return True
-    if sum(situation.opponent_needs.values()) <= 1:
-        return True
-    return deal_margin_if_out(situation) > 0
+    return sum(situation.opponent_needs.values()) <= 1
 
 
 def deal_margin_if_out(situation: Situation) -> float:
@@ -384,10 +360,6 @@ def keep_value(situation: Situation, card: str) -> float:
         return 150 + (80 if situation.needs["wild"] else 0)
     rank = card[0]
     held = len(situation.naturals.get(rank, []))
-    if ready_to_go_out(situation):
-        # what matters now is what can be melded soon
-        value = 60 if rank in situation.incomplete else {1: 0, 2: 25}.get(held, 45)
-        return value - points(card) / 2
     value = {1: 10, 2: 35}.get(held, 55)
     if rank in situation.incomplete:
         value += 25

@@ -207,9 +207,17 @@ def _no_out_to_lose():
     return game, lambda actions, g: g.turn is not None and not went_out(g)
 
 
-@case("go_out_when_ahead")  # R48, R54
-def _go_out_ahead():
-    game = ready_to_go_out(partner_hand="4C 5C 6C 7C 8H 9H TH JH QH KH")
+@case("go_out_when_the_partner_holds_little")  # R48, R54
+def _go_out_partner_little():
+    game = ready_to_go_out(partner_hand="4C 5C 6C")
+    return game, lambda actions, g: went_out(g)
+
+
+@case("go_out_when_the_opponents_are_close_to_going_out")  # R49b, R54
+def _go_out_opponents_close():
+    ew = ["4C 4D 4H 4S 4C 4D 4H", "5C 5D 5H 5S 5C 5D 5H", "6C 6D 6H 6S 6C 2D 2H", "9C 9D 9H 9S 9C JK JK",
+          "JK JK JK 2S 2C 2D 2C"]
+    game = ready_to_go_out(partner_hand="4S 5S 6S 7S 8H 9H TH JH QH KH AS AC", ew_melds=ew)
     return game, lambda actions, g: went_out(g)
 
 
