@@ -27,7 +27,6 @@ import os
 from dataclasses import dataclass, field
 
 import jsonpatch
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -638,5 +637,3 @@ async def act(game_id, seat: str, action: dict, version: int | None, origin: str
     advance_soon(game_id)
     return result
 
-
-run_sync = sync_to_async  # re-exported for the consumer's non-DB helpers
