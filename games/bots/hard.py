@@ -22,8 +22,8 @@ from games.bots.determinize import determinize
 from games.bots.evaluation import position_deal_estimate
 from games.bots.situation import Situation, analyse
 
-LIVE_ITERATIONS = 24   # rollouts per searched decision at the live budget
-LIVE_DEPTH = 16        # plies per rollout before the evaluation function takes over
+LIVE_ITERATIONS = 20   # rollouts per searched decision at the live budget
+LIVE_DEPTH = 12       # plies per rollout before the evaluation function takes over
 DISCARD_CANDIDATES = 3
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
 
