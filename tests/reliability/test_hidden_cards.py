@@ -1,0 +1,128 @@
+"""No frame to a seat ever holds another seat's hidden cards: every frame of whole games is captured.
+
+A friends game over a real Daphne: South and North are people (two browsers), a third browser
+watches, the bots hold W and E. Every frame each socket received is checked against the stored
+log, replayed move by move:
+- a `state`'s view is exactly the engine's view of that seat (or the public view) at that version,
+  and applying each `patch` to the previous view gives exactly the next one: nothing extra rides
+  along in either;
+- in a seat's view the only cards of its own are `hand` and `options` (which name only cards it
+  holds); the public view has no hand and no options;
+- events name a card drawn, a foot picked up or a card taken only to the seat it belongs to;
+- no frame names a foot, the stock's cards or the seed.
+"""
+import asyncio
+
+import jsonpatch
+import pytest
+
+pytest.importorskip("games.engine")
+
+from games.engine import Game as EngineGame  # noqa: E402
+
+from .clients import Browser, Tab, cards_named  # noqa: E402
+from .conftest import SIMPLE_BOTS  # noqa: E402
+from .stored import stored_moves  # noqa: E402
+
+FORBIDDEN_KEYS = {"feet", "stock_cards", "seed", "hands"}
+PRIVATE_EVENT_FIELDS = {"cards"}  # on draw / foot events: only for the seat itself
+
+
+async def play_whole_game(players: list[Tab], watcher: Tab, limit: int = 4000) -> None:
+    async def seat_loop(tab: Tab):
+        while tab.view["phase"] != "over" and tab.version < limit:
+            if tab.my_turn():
+                answer = await tab.play_turn()
+                assert answer["type"] == "patch", answer
+            else:
+                message = await tab.next_message("patch", timeout=60)
+                if any(event["type"] == "deal_end" for event in message["events"]):
+                    await tab.send({"type": "next_deal"})
+
+    async def watch_loop():
+        while watcher.view["phase"] != "over" and watcher.version < limit:
+            await watcher.next_message("patch", timeout=60)
+
+    await asyncio.wait_for(asyncio.gather(*(seat_loop(t) for t in players), watch_loop()), 600)
+
+
+def views_by_version(initial: dict, moves: list) -> dict:
+    """version -> {seat or None: view} for the whole game, replayed from the stored log."""
+    game = EngineGame.from_position(initial)
+    views = {0: snapshot(game)}
+    for seq, seat, action in moves:
+        game.apply(seat, action)
+        views[seq] = snapshot(game)
+    return views
+
+
+def snapshot(game) -> dict:
+    shot = {seat: game.view(seat) for seat in "SWNE"}
+    shot[None] = game.public_view()
+    return shot
+
+
+def assert_frames_reveal_nothing(tab: Tab, views: dict) -> int:
+    """Check every frame the tab got; returns how many frames were checked."""
+    seat, view, version = None, None, None
+    for frame in tab.frames:
+        assert not (FORBIDDEN_KEYS & keys_in(frame)), frame
+        if frame["type"] == "state":
+            seat, view, version = frame["seat"], frame["view"], frame["v"]
+            assert view == views[version][seat]
+        elif frame["type"] == "patch":
+            assert frame["v"] == version + 1
+            view = jsonpatch.apply_patch(view, frame["ops"])
+            version = frame["v"]
+            assert view == views[version][seat], f"patched view of {seat} at v{version} differs"
+            for event in frame["events"]:
+                if event.get("seat") != seat and event["type"] in ("draw", "foot", "red_three_draw"):
+                    assert not (PRIVATE_EVENT_FIELDS & set(event)), f"{seat} was told {event}"
+        if view is not None:
+            assert_own_cards_only(view, seat)
+    return len(tab.frames)
+
+
+def assert_own_cards_only(view: dict, seat: str | None) -> None:
+    if seat is None:
+        assert "hand" not in view and "options" not in view
+        return
+    held = set(view["hand"])
+    assert cards_named(view["options"]) <= held, "options name a card the seat does not hold"
+
+
+def keys_in(value) -> set:
+    found = set()
+    if isinstance(value, dict):
+        found |= set(value)
+        for item in value.values():
+            found |= keys_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= keys_in(item)
+    return found
+
+
+def test_no_frame_of_a_whole_game_shows_another_seats_cards(daphne, sqlite_url):
+    server = daphne(sqlite_url, **SIMPLE_BOTS, FOOT_NEXT_DEAL_TIMEOUT=1)
+    host, friend, onlooker = Browser(server.http), Browser(server.http), Browser(server.http)
+    status, lobby = host.call("/api/games", {"mode": "friends", "level": "easy"})
+    assert status == 201
+    assert friend.call(f"/api/games/{lobby['id']}/join", {"seat": "N"})[1]["seat"] == "N"
+    assert host.call(f"/api/games/{lobby['id']}/start", {})[0] == 200
+    south, north, watcher = (Tab(b, server.ws, lobby["id"]) for b in (host, friend, onlooker))
+
+    async def scenario():
+        for tab in (south, north, watcher):
+            await tab.open()
+        assert (south.seat, north.seat, watcher.seat) == ("S", "N", None)
+        await play_whole_game([south, north], watcher)
+        for tab in (south, north, watcher):
+            await tab.close()
+
+    asyncio.run(scenario())
+    assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
+    initial, moves = stored_moves(sqlite_url, lobby["id"])
+    views = views_by_version(initial, moves)
+    checked = sum(assert_frames_reveal_nothing(tab, views) for tab in (south, north, watcher))
+    assert checked > 3 * len(moves) * 0.9  # every seat saw (nearly) every version
