@@ -68,6 +68,8 @@ def game_checker(game, seat: str) -> Check:
 
 def fallback_action(view: dict, check: Check) -> dict:
     """Any legal action: draw, else a discard, else the first legal addition."""
+    if view.get("turn") != view["seat"]:
+        raise ValueError(f"it is not {view['seat']}'s turn")
     if view["phase"] == "draw":
         return {"type": "draw"}
     for card in sorted(view["hand"]):
