@@ -87,6 +87,7 @@ urlpatterns = [
     path("g/<str:game_id>/", table, name="table"),
     path("join/<str:code>/", join, name="join"),
     path("rules/", rules, name="rules"),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # Only the site's own strings (locale/), not the admin's: a smaller catalogue for every page.
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["games"]), name="javascript-catalog"),
     path("test/start-position", start_from_position, name="test-start-position"),
 ]

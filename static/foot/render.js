@@ -34,6 +34,13 @@ export function positions(me) {
   return { bottom: turned[0], left: turned[1], top: turned[2], right: turned[3] };
 }
 
+/** A friend's connection, told in words (bots and connected players need no note). */
+function presenceNote(presence) {
+  if (presence === "disconnected") return h("p", { class: "presence", text: gettext("Disconnected") });
+  if (presence === "away") return h("p", { class: "presence", text: gettext("Away: the computer plays for now") });
+  return null;
+}
+
 function seatBox(view, seat, ui) {
   const info = (view.seats && view.seats[seat]) || { cards: 0, foot: 0, in_foot: false };
   const isTurn = view.turn === seat && view.phase !== "over";
@@ -49,7 +56,7 @@ function seatBox(view, seat, ui) {
       h("span", { class: "count", text: fmt(ngettext("%(count)s card", "%(count)s cards", info.cards), { count: info.cards }) }),
       where),
     isTurn ? h("p", { class: "turn-text", text: gettext("Playing now") }) : null,
-    presence && presence !== "connected" && ui.players[seat] === "human" ? h("p", { class: "presence", text: gettext("Away") }) : null,
+    presenceNote(presence),
   ];
 }
 

@@ -53,27 +53,35 @@ function todayUtc() {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The player's line on the daily leaderboard, whatever shape the answer has. */
-function findOwnEntry(board, gameId) {
-  if (!board) return null;
-  if (board.me || board.you || board.player) return board.me || board.you || board.player;
-  const rows = board.entries || board.results || board.rows || [];
-  return rows.find((row) => row.is_me || row.me || String(row.game_id || row.game) === String(gameId)) || null;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The share text of a ranked daily (the entry is written just after the last move: retry briefly). */
+async function fetchShare(gameId) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await api(`/api/daily/share/${gameId}`);
+    } catch (error) {
+      if (error.status !== 404) return null;
+      await pause(1000);
+    }
+  }
+  return null;
 }
 
 async function showDailyRank(view, us, context) {
-  const date = context.date || todayUtc();
   const total = (view.scores && view.scores.totals && view.scores.totals[us]) || 0;
-  let shareText = fmt(gettext("Foot Canasta daily %(date)s: %(points)s points"), { date, points: total });
-  try {
-    const board = await api(`/api/leaderboard/daily/${date}`);
-    const entry = findOwnEntry(board, context.gameId);
-    if (entry && entry.rank) {
-      $("game-over-body").append(h("p", { class: "rank", text: fmt(gettext("Your rank today: %(rank)s"), { rank: entry.rank }) }));
+  let shareText = fmt(gettext("Foot Canasta daily %(date)s: %(points)s points"), { date: context.date || todayUtc(), points: total });
+  const share = await fetchShare(context.gameId);
+  if (share) {
+    shareText = share.text || shareText;
+    try {
+      const board = await api(`/api/leaderboard/daily/${share.date}`);
+      if (board.me && board.me.played && board.me.rank) {
+        $("game-over-body").append(h("p", { class: "rank", text: fmt(gettext("Your rank today: %(rank)s"), { rank: board.me.rank }) }));
+      }
+    } catch (error) {
+      // The board is not available: the share text still tells the result.
     }
-    shareText = (entry && (entry.share_text || entry.share)) || board.share_text || board.share || shareText;
-  } catch (error) {
-    // No leaderboard yet: the share text still tells the score.
   }
   $("share-text").value = `${shareText}\n${window.location.origin}/`;
   $("share").hidden = false;

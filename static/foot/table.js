@@ -425,6 +425,7 @@ function setConnection(status) {
   $("connection").textContent = text;
   $("connection").hidden = !text;
   root.dataset.connection = status;
+  if (status === "open") root.dataset.connections = String(Number(root.dataset.connections || 0) + 1);
 }
 
 async function start() {

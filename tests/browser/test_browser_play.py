@@ -147,8 +147,10 @@ def test_reload_and_a_dropped_socket_resume_the_game(site, page):
     assert sorted(hand(page).evaluate_all("buttons => buttons.map(b => b.dataset.code)")) == cards_before
     assert page.get_by_role("button", name="Draw 2").is_disabled()  # still after the draw (R26)
 
+    page.wait_for_function("document.querySelector('#table').dataset.connections === '1'")
     page.evaluate("window.footTable.socket.drop()")
-    page.wait_for_function("document.querySelector('#table').dataset.connection === 'open'", timeout=20000)
+    page.wait_for_function("document.querySelector('#table').dataset.connections === '2'", timeout=20000)
+    page.wait_for_selector("#table[data-connection=open]")
     hand(page).first.click()
     since = version(page)
     page.get_by_role("button", name="Discard").click()
