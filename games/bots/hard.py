@@ -79,22 +79,27 @@ def search_candidates(situation: Situation, base: dict, check: Check) -> list[di
             if check(take):
                 candidates.append(take)
                 break
-    elif kind == "meld":
+    if kind in ("meld", "discard"):
+        # going out or playing on: the largest swing of a deal (R48, R50)
         out = normal.going_out_plan(situation)
         if out is not None:
-            keep = normal.build_plan(situation, "keep", 2)
-            for plan in (out, keep):
-                action = plan.action()
-                if action is not None and action not in candidates and check(action):
-                    candidates.append(action)
+            _add_checked(candidates, out.action(), check)
+    if kind == "meld":
+        _add_checked(candidates, normal.build_plan(situation, "keep", 2).action(), check)
     elif kind == "discard":
+        discards = 0
         for card in normal.discard_ranking(situation):
-            if len(candidates) >= DISCARD_CANDIDATES:
+            if discards >= DISCARD_CANDIDATES - 1:
                 break
-            action = {"type": "discard", "card": card}
-            if action not in candidates and check(action):
-                candidates.append(action)
+            discards += _add_checked(candidates, {"type": "discard", "card": card}, check)
     return candidates
+
+
+def _add_checked(candidates: list[dict], action: dict | None, check: Check) -> bool:
+    if action is None or action in candidates or not check(action):
+        return False
+    candidates.append(action)
+    return True
 
 
 def rollout(position: dict, seat: str, action: dict, depth: int) -> float:
