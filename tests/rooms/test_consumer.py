@@ -4,6 +4,7 @@ import json
 
 import jsonpatch
 import pytest
+import pytest_asyncio
 
 pytest.importorskip("games.engine")
 
@@ -32,6 +33,17 @@ def fast_bots(monkeypatch, settings):
     yield
     from games import bot_runner
     bot_runner.shutdown_pool()
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def settled_rooms():
+    """After a test, stop the bots it left playing and let their last DB call end (before the flush)."""
+    yield
+    tasks = list(rooms._background)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await database_sync_to_async(lambda: None)()  # queued behind any DB call still running
 
 
 def session_cookie(player) -> str:

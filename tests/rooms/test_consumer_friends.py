@@ -14,7 +14,7 @@ from games.models import Game  # noqa: E402
 from leaderboards.models import Player  # noqa: E402
 
 from .simple_player import simple_action  # noqa: E402
-from .test_consumer import Follower, communicator, session_cookie  # noqa: E402
+from .test_consumer import Follower, communicator, session_cookie, settled_rooms  # noqa: E402,F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
