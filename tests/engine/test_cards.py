@@ -69,3 +69,30 @@ def test_parse_cards_of_the_empty_string_is_empty():
 def test_parse_cards_refuses_malformed_names(bad):
     with pytest.raises(RuleError):
         parse_cards(bad)
+
+
+def test_parse_cards_takes_a_list_too():
+    assert [str(c) for c in parse_cards(["4H", "TS", "JK"])] == ["4H", "TS", "JK"]
+
+
+@pytest.mark.parametrize("bad", [5, None, {"4H": 1}])
+def test_parse_cards_refuses_what_is_neither_text_nor_list(bad):
+    with pytest.raises(RuleError) as caught:
+        parse_cards(bad)
+    assert caught.value.code in ("bad_field", "bad_card")
+
+
+@pytest.mark.parametrize("bad", ["XX", "1H", "", None])
+def test_card_points_refuses_a_non_card(bad):  # R4
+    with pytest.raises(RuleError) as caught:
+        card_points(bad)
+    assert caught.value.code == "bad_card" and caught.value.rule == "R1"
+    assert caught.value.params == {"card": str(bad)}
+
+
+def test_meld_status_takes_a_string_or_a_list():  # R18
+    assert meld_status("KC KD KH KS KC KD KH") == "clean"
+    assert meld_status(["KC", "KD", "KH"]) == "incomplete"
+    with pytest.raises(RuleError) as caught:
+        meld_status(["KC", "KD", "XX"])
+    assert caught.value.code == "bad_card"

@@ -201,3 +201,9 @@ def test_going_out_in_deal_four_ends_the_game():  # R48, R55a, R56
     assert game.to_position()["phase"] == "over" and game.turn is None
     assert game.scores()["deals"][0]["EW"]["going_out"] == 100
     assert game.view("S")["winner"] == "EW"
+
+
+def test_east_west_win_with_the_higher_total():  # R56
+    game = finish_game(four_deal_scores([0, 0, 0], [5000, 0, 0]))
+    assert game.scores()["totals"]["EW"] > game.scores()["totals"]["NS"]
+    assert game.view("S")["winner"] == "EW"

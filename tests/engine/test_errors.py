@@ -59,12 +59,12 @@ def test_wrong_seat_names(game, seat):  # R5
 
 
 def queries_refuse_or_answer(game, seat):
-    """options/view of a non-seat: a RuleError bad_seat (or a harmless answer), nothing else."""
+    """options/view of a non-seat: a RuleError bad_seat (R5) naming the seat, nothing else."""
     for query in (game.options, game.view):
-        try:
+        with pytest.raises(RuleError) as caught:
             query(seat)
-        except RuleError as caught:
-            assert caught.code == "bad_seat"
+        assert caught.value.code == "bad_seat" and caught.value.rule == "R5"
+        assert caught.value.params == {"seat": str(seat)[:10]}
 
 
 @pytest.mark.parametrize("seat", ["X", "s", "", None, 1, "South"])

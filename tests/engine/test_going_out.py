@@ -16,7 +16,8 @@ def south_in_foot(foot, melds=None, north_hand="9H 9D", north_foot=None, **kw):
 
 
 def assert_went_out(game, events, seat="S"):
-    assert any(e["type"] == "go_out" and e["seat"] == seat for e in events)
+    team = "NS" if seat in "NS" else "EW"
+    assert {"type": "go_out", "seat": seat, "team": team} in events
     end = next(e for e in events if e["type"] == "deal_end")
     assert end["reason"] == "out" and end["deal"] == 1
     assert game.to_position()["deal"] == 2

@@ -123,6 +123,19 @@ def test_view_shows_only_what_the_seat_may_see():
     assert set(view["options"]) == OPTION_KEYS
 
 
+@pytest.mark.parametrize("seat", SEATS)
+def test_view_names_its_seat(seat):
+    game = game_at()
+    assert game.view(seat)["seat"] == seat
+
+
+def test_an_invalid_position_says_why():
+    with pytest.raises(RuleError) as caught:
+        Game.from_position(position(hands={"W": "3D 4C"}))
+    reason = caught.value.params.get("reason")
+    assert reason and reason in caught.value.message and caught.value.rule is None
+
+
 def test_view_meld_shape():
     game = game_at(melds={"NS": ["KC KD KH", "2C 2D 2H 2S JK JK JK"], "EW": []})
     melds = game.view("S")["melds"]

@@ -196,3 +196,19 @@ def test_add_to_option_agrees_with_check(data):  # R21, R47
         for card in sorted(set(case["hand"])):
             ok = game.check(seat, meld(card, to=rank))["ok"]
             assert ok == (card in add_to.get(rank, [])), (rank, card, add_to)
+
+
+@pytest.mark.parametrize("deal, hand, top, expected", [
+    (1, "2C 2D 4H", "2S", True),          # 2S 2C 2D = 60
+    (1, "JK JK 4H", "JK", True),          # 150
+    (1, "JK JK 4H", "2S", False),         # jokers do not match a 2
+    (1, "2C 2D 4H", "JK", False),         # 2s do not match a joker
+    (4, "2C 2D 4H", "2S", False),         # 60 < 150
+    (4, "2C 2D JK JK 4H", "2S", True),    # 2S 2C 2D JK JK = 160
+    (4, "2C 2D AC AD AH KC KD KH", "2S", True),   # 60 + 60 + 30 = 150 with two groups
+    (4, "2C 2D AC AD AH 4H", "2S", False),        # 120
+])
+def test_take_pile_option_for_a_wild_top_before_the_first_meld(deal, hand, top, expected):  # R29b, R40
+    seat = {1: "S", 4: "E"}[deal]
+    game = game_at(deal=deal, hands={seat: hand}, discard="5C " + top)
+    assert game.options(seat)["take_pile"] is expected

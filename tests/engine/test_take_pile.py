@@ -222,3 +222,13 @@ def test_going_out_by_a_take():  # R29e, R47, R48
     events = assert_accepted(game, "S", take("9C 9S"))
     assert any(e["type"] == "go_out" and e["seat"] == "S" for e in events)
     assert game.scores()["deals"][0]["NS"]["going_out"] == 100
+
+
+def test_take_events():  # R28, R30
+    game = south_takes("9C 9S 4H", "KC 9D")
+    events = game.apply("S", take("9C 9S"))
+    assert events[0] == {"type": "take_pile", "seat": "S", "count": 2, "top": "9D", "cards": ["KC", "9D"]}
+    laid = next(e for e in events if e["type"] == "meld")
+    assert laid["seat"] == "S" and laid["team"] == "NS"
+    assert [Counter(g["cards"]) for g in laid["groups"]] == [Counter(cards("9D 9C 9S"))]
+    assert laid["groups"][0]["meld"] == "1"

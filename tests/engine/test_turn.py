@@ -106,3 +106,20 @@ def test_two_red_threes_in_a_row_are_both_laid():  # R27, R34
     assert hand_of(game, "S") == Counter(cards("9C 9D 4H KH 5C"))
     assert Counter(cards(pos["red_threes"]["NS"])) == Counter(["3D", "3H"])
     assert cards(pos["stock"])[0] == "QD"
+
+
+def test_a_draw_of_two_is_one_event():  # R27, VIEW.md events
+    game = game_at(hands={"S": "9C 9D 4H"}, stock_top="KH 5C QD")
+    events = game.apply("S", DRAW)
+    assert [e for e in events if e["type"] == "draw"] == [
+        {"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "5C"]}]
+
+
+def test_a_red_three_drawn_is_followed_by_a_replacement_draw_event():  # R27, R34
+    game = game_at(hands={"S": "9C 9D 4H"}, stock_top="3H KH 5C QD")
+    events = game.apply("S", DRAW)
+    kinds = [e["type"] for e in events]
+    at = kinds.index("red_three")
+    assert events[at + 1]["type"] == "draw" and events[at + 1]["count"] == 1
+    assert events[at + 1]["cards"] == ["KH"]
+    assert sum(e["count"] for e in events if e["type"] == "draw") == 3  # 3H, its replacement, 5C
