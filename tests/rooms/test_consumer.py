@@ -311,3 +311,24 @@ async def test_a_finished_game_refuses_moves(solo, south):
     await comm.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0})
     assert (await receive(comm, "error"))["code"] == "game_over"
     await comm.disconnect()
+
+
+async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypatch):
+    from games import bot_runner
+
+    await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
+    game = await database_sync_to_async(rooms.load)(solo.id)
+    view = rooms.engine().Game.from_position(game.position).view("S")
+    await database_sync_to_async(rooms.apply_move)(solo.id, "S", simple_action(view), 1)
+    real_think = bot_runner.think
+
+    async def think_while_another_worker_moves(level, seed, view):
+        action = await real_think(level, seed, view)
+        # Another process plays West's move first; this answer is now for a stale version.
+        await database_sync_to_async(rooms.apply_move)(solo.id, "W", action, 2)
+        return action
+
+    monkeypatch.setattr(bot_runner, "think", think_while_another_worker_moves)
+    assert await rooms.advance_once(str(solo.id)) is True  # stale: look again, nothing applied
+    moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id).values_list("seq", "seat")))()
+    assert moves == [(1, "S"), (2, "S"), (3, "W")]
