@@ -7,7 +7,6 @@ inside the commit and are reported as events.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from games.engine.cards import (
     ALL_CARDS, JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
@@ -23,6 +22,7 @@ from games.engine.seats import (
 )
 
 ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
+_PHASE_OF = {"draw": "draw", "take_pile": "draw", "meld": "play", "discard": "play"}
 MELD_RANKS = frozenset("456789TJQKA") | {WILD}
 TAKE_LIMIT = 7  # R28
 
@@ -31,15 +31,18 @@ class _DealOver(Exception):
     """Raised inside a commit when the deal ended; the rest of the action does not happen (R52)."""
 
 
-@dataclass(slots=True)
 class _Plan:
     """What a checked action will do: the cards it uses and the team's melds afterwards."""
-    used: list = field(default_factory=list)
-    melds: list | None = None
-    laid_points: int = 0
-    groups: list = field(default_factory=list)  # (cards, meld index) per group, for events
-    taken: list = field(default_factory=list)
-    goes_out: bool = False
+
+    __slots__ = ("used", "melds", "laid_points", "groups", "taken", "goes_out")
+
+    def __init__(self, used=None, melds=None):
+        self.used = used if used is not None else []
+        self.melds = melds
+        self.laid_points = 0
+        self.groups = []  # (cards, meld index) per group, for the events
+        self.taken = []
+        self.goes_out = False
 
 
 class Game:
@@ -159,10 +162,8 @@ class Game:
             raise RuleError("game_over", "R55a")
         if seat != self.turn:
             raise RuleError("not_your_turn", "R24", turn=self.turn)
-        if kind in ("draw", "take_pile") and self.phase != "draw":
-            raise RuleError("already_drew", "R26")
-        if kind in ("meld", "discard") and self.phase != "play":
-            raise RuleError("must_draw_first", "R26")
+        if self.phase != _PHASE_OF[kind]:  # R26: draw first, then meld and discard
+            raise RuleError("already_drew" if _PHASE_OF[kind] == "draw" else "must_draw_first", "R26")
         return kind, _PLANS[kind](self, seat, action)
 
     def _plan_draw(self, seat, action) -> _Plan:
@@ -174,7 +175,7 @@ class Game:
         if card not in hand:
             raise RuleError("card_not_held", "R25", card=card)
         plan = _Plan(used=[card])
-        if self.in_foot(seat) and len(hand) == 1:  # R47, R48: only as going out
+        if self.feet[seat] is None and len(hand) == 1:  # R47, R48: only as going out
             if not self.may_go_out(seat):
                 raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat))
             plan.goes_out = True
