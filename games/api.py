@@ -80,7 +80,8 @@ def games(request):
 
 
 def game_or_404(game_id) -> Game:
-    game = rooms.load(game_id)
+    """The game by id, or by a friends game's invite code (so a link's code can be used as is)."""
+    game = rooms.load(game_id) or rooms.game_for_invite(game_id)
     if game is None:
         raise rooms.RoomError("not_found", status=404)
     return game
@@ -100,7 +101,7 @@ def join(request, game_id):
     seat = body.get("seat")
     if seat is not None and not isinstance(seat, str):
         return error(400, "bad_seat")
-    game_or_404(game_id)
+    game_id = game_or_404(game_id).id
     player = current_player(request, create=True)
     game, _seat = rooms.join_game(game_id, player, seat)
     return JsonResponse(rooms.summary(game, player))
@@ -108,7 +109,7 @@ def join(request, game_id):
 
 @api_view("POST")
 def start(request, game_id):
-    game_or_404(game_id)
+    game_id = game_or_404(game_id).id
     player = current_player(request, create=False)
     if player is None:
         return error(403, "not_host")

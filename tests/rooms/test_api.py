@@ -108,3 +108,12 @@ def test_a_banned_player_cannot_make_games():
     Player.objects.filter(pk=session["player"]["id"]).update(banned=True)
     answer = post(client, "/api/games", {"mode": "solo"}, session["csrf"])
     assert answer.status_code == 403 and answer.json()["code"] == "banned"
+
+
+def test_a_friend_can_join_with_the_invite_code_in_place_of_the_id():
+    host, host_session = browser()
+    friend, friend_session = browser()
+    made = post(host, "/api/games", {"mode": "friends"}, host_session["csrf"]).json()
+    joined = post(friend, f"/api/games/{made['code'].lower()}/join", {}, friend_session["csrf"])
+    assert joined.status_code == 200 and joined.json()["id"] == made["id"] and joined.json()["seat"] == "N"
+    assert friend.get(f"/api/games/{made['code']}").json()["seat"] == "N"
