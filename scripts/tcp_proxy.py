@@ -47,6 +47,7 @@ class TcpProxy:
     def stop(self) -> None:
         if self.loop is not None:
             asyncio.run_coroutine_threadsafe(self._shutdown(), self.loop).result(10)
+            self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(10)
 
     # -------------------------------------------------------- the proxy (its own loop)
@@ -92,7 +93,6 @@ class TcpProxy:
     async def _shutdown(self) -> None:
         self.server.close()
         await self._cut()
-        self.loop.stop()
 
 
 async def pipe(reader, writer) -> None:

@@ -1,0 +1,204 @@
+"""Faults under a live game: Redis restarted, PostgreSQL connections cut, one of two Daphnes killed.
+
+Each test plays a solo game over real Daphne processes with a client that behaves as the page
+does: on a refusal it resyncs, on a closed socket it reconnects (to the other server when its own
+is gone), on a version gap it asks for the whole view. After the fault the game must go on, and
+the stored record must be whole: Move rows are exactly 1..Game.version, they replay to the
+stored position (nothing half-applied), and every move the client saw acknowledged is stored.
+"""
+import asyncio
+import random
+import threading
+import time
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+pytest.importorskip("games.engine")
+
+from .clients import Browser, Tab, cards_in_position, simple_action  # noqa: E402
+from .conftest import SIMPLE_BOTS  # noqa: E402
+from .stored import assert_log_is_whole, stored_game, stored_moves  # noqa: E402
+
+pytestmark = pytest.mark.services
+
+
+class ResilientPlayer:
+    """South, playing on and surviving faults; remembers every move acknowledged to it."""
+
+    def __init__(self, browser: Browser, servers: list, game_id: str):
+        self.browser, self.servers, self.game_id = browser, servers, game_id
+        self.tab = Tab(browser, servers[0].ws, game_id)
+        self.acknowledged: dict[int, dict] = {}  # version -> our action
+        self.refusals: list[str] = []
+        self.reconnects = 0
+
+    def live_servers(self) -> list:
+        return [server for server in self.servers if server.alive()]
+
+    async def connect(self, deadline: float) -> None:
+        while True:
+            for server in self.live_servers():
+                try:
+                    await self.tab.open(server.ws)
+                    return
+                except (OSError, ConnectionClosed, InvalidStatus, asyncio.TimeoutError):
+                    pass
+            if time.monotonic() > deadline:
+                raise AssertionError("could not reconnect to any server")
+            await asyncio.sleep(0.3)
+
+    async def play_until(self, version: int, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        if self.tab.socket is None:
+            await self.connect(deadline)
+        while self.tab.version < version:
+            assert time.monotonic() < deadline, f"stuck at v{self.tab.version}: {self.refusals[-5:]}"
+            try:
+                await self.step()
+            except (ConnectionClosed, OSError):
+                self.reconnects += 1
+                await self.connect(deadline)
+            except asyncio.TimeoutError:
+                await self.tab.send({"type": "sync"})  # nothing came: ask where the game is
+
+    async def step(self) -> None:
+        tab = self.tab
+        if not tab.my_turn():
+            await tab.next_message("patch", "state", timeout=5)
+            return
+        tab.refs += 1
+        ref = f"f{tab.refs}"
+        action = simple_action(tab.view)
+        await tab.send({"type": "action", "action": action, "v": tab.version, "ref": ref})
+        while True:
+            message = await tab.next_message("patch", "error", "state", timeout=10)
+            if message["type"] == "patch" and message.get("ref") == ref:
+                self.acknowledged[message["v"]] = action
+                return
+            if message["type"] == "error" and message.get("ref") == ref:
+                self.refusals.append(message["code"])
+                await asyncio.sleep(0.2)
+                await tab.send({"type": "sync"})  # refused or failed: learn the truth, then go on
+                return
+            if message["type"] == "state":
+                return  # a resync came first: act again on the fresh view
+
+
+def assert_acknowledged_moves_are_stored(database_url: str, player: ResilientPlayer) -> int:
+    version = assert_log_is_whole(database_url, player.game_id)
+    _initial, moves = stored_moves(database_url, player.game_id)
+    by_seq = {seq: (seat, action) for seq, seat, action in moves}
+    for acked, action in player.acknowledged.items():
+        assert acked <= version and by_seq[acked] == ("S", action), f"acknowledged v{acked} is not stored"
+    _version, position = stored_game(database_url, player.game_id)
+    assert cards_in_position(position) == 270  # R1
+    return version
+
+
+async def finish(player: ResilientPlayer) -> None:
+    """Wait for South's turn (the bots are done), then check the patched view against a fresh one."""
+    deadline = time.monotonic() + 30
+    while not player.tab.my_turn():
+        assert time.monotonic() < deadline, "the bots did not come back to South"
+        try:
+            await player.tab.next_message("patch", "state", timeout=5)
+        except asyncio.TimeoutError:
+            await player.tab.send({"type": "sync"})
+    await player.tab.sync_matches()
+    await player.tab.close()
+
+
+# ---------------------------------------------------------------- Redis restarted
+
+
+def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sqlite_url, private_redis):
+    """The channel layer loses every group and message; clients resync (or reconnect) and play on."""
+    server = daphne(sqlite_url, REDIS_URL=private_redis.url, FOOT_HEARTBEAT_SECONDS=1, **SIMPLE_BOTS)
+    browser = Browser(server.http)
+    player = ResilientPlayer(browser, [server], browser.new_solo())
+
+    async def scenario():
+        await player.play_until(20)
+        await asyncio.to_thread(private_redis.restart, 0.5)
+        await player.play_until(player.tab.version + 40)
+        await finish(player)
+
+    asyncio.run(scenario())
+    assert assert_acknowledged_moves_are_stored(sqlite_url, player) >= 60
+    print(f"redis restart: refusals {player.refusals}, reconnects {player.reconnects}")
+
+
+# ---------------------------------------------------------------- PostgreSQL connections cut
+
+
+class Cutter(threading.Thread):
+    """Cuts every connection through the proxy at random moments, `cuts` times."""
+
+    def __init__(self, proxy, cuts: int, seed: int):
+        super().__init__(daemon=True)
+        self.proxy, self.cuts, self.random = proxy, cuts, random.Random(seed)
+        self.done = 0
+        self.connections_cut = 0
+
+    def run(self):
+        while self.done < self.cuts:
+            time.sleep(self.random.uniform(0.05, 0.4))
+            self.connections_cut += self.proxy.cut()
+            self.done += 1
+
+
+@pytest.mark.parametrize("conn_max_age", [0, 60])
+def test_cut_postgresql_connections_never_half_apply_a_move(daphne, postgres_proxy, postgres_url, conn_max_age):
+    """Moves during cuts are refused (busy) or applied whole; Move rows, version and position agree."""
+    proxy, through_proxy = postgres_proxy
+    server = daphne(through_proxy, CONN_MAX_AGE=conn_max_age, FOOT_HEARTBEAT_SECONDS=1, **SIMPLE_BOTS)
+    browser = Browser(server.http)
+    player = ResilientPlayer(browser, [server], browser.new_solo())
+    cutter = Cutter(proxy, cuts=25, seed=conn_max_age)
+
+    async def scenario():
+        await player.play_until(8)
+        cutter.start()
+        while cutter.is_alive():
+            await player.play_until(player.tab.version + 4, timeout=120)
+        cutter.join()
+        after_cuts.append(player.tab.version)
+        await player.play_until(player.tab.version + 16)  # and the game goes on
+        await finish(player)
+
+    after_cuts = []
+    asyncio.run(scenario())
+    assert cutter.connections_cut > 0, "the proxy cut nothing: the test proved nothing"
+    assert assert_acknowledged_moves_are_stored(postgres_url, player) >= after_cuts[0] + 16
+    print(f"postgres cuts: {cutter.connections_cut} connections in {cutter.done} cuts; "
+          f"refusals {player.refusals}; reconnects {player.reconnects}")
+
+
+# ---------------------------------------------------------------- two Daphnes, one killed
+
+
+def test_players_move_to_the_other_daphne_when_theirs_is_killed(daphne, postgres_url, private_redis):
+    first = daphne(postgres_url, REDIS_URL=private_redis.url, **SIMPLE_BOTS)
+    second = daphne(postgres_url, REDIS_URL=private_redis.url, **SIMPLE_BOTS)
+    browser = Browser(first.http)
+    player = ResilientPlayer(browser, [first, second], browser.new_solo())
+    watcher = Tab(Browser(second.http), second.ws, player.game_id)  # a spectator on the other server
+
+    async def scenario():
+        await player.play_until(12)
+        await watcher.open()
+        first.kill()  # kill -9, bot pool and all
+        killed_at.append(player.tab.version)
+        await player.play_until(player.tab.version + 30)
+        assert player.reconnects >= 1 and player.tab.url.startswith(second.ws)
+        await finish(player)  # South's turn: the game waits, so the views hold still
+        while watcher.version < player.tab.version:  # the spectator on the survivor saw it all
+            await watcher.next_message("patch", "state")
+        await watcher.sync_matches()  # its patched public view is the survivor's truth
+        await watcher.close()
+
+    killed_at = []
+    asyncio.run(scenario())
+    assert assert_acknowledged_moves_are_stored(postgres_url, player) >= killed_at[0] + 30
+    print(f"daphne killed at v{killed_at[0]}: refusals {player.refusals}, reconnects {player.reconnects}")
