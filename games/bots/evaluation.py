@@ -8,7 +8,7 @@ before the deal ends. The guesses are heuristics; only R54 itself is exact.
 from __future__ import annotations
 
 from games.bots.cards import (
-    GOING_OUT_BONUS, PILE_BONUS, RED_THREE_VALUE, TEAM_OF, cards_of, is_red_three, is_wild,
+    PILE_BONUS, RED_THREE_VALUE, TEAM_OF, cards_of, is_red_three, is_wild,
     pile_kind, total_points,
 )
 
@@ -91,4 +91,4 @@ def deal_score_totals(deal_score: dict) -> dict[str, float]:
 
 
 __all__ = ["meld_value", "view_deal_estimate", "position_deal_estimate", "deal_score_totals",
-           "GOING_OUT_BONUS", "AVERAGE_CARD_POINTS"]
+           "AVERAGE_CARD_POINTS"]

@@ -19,10 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from games.bots.cards import (
-    OTHER_TEAM, WILD, is_black_three, is_natural, is_wild, points, total_points,
-)
-from games.bots.evaluation import AVERAGE_CARD_POINTS, view_deal_estimate
+from games.bots.cards import WILD, is_black_three, is_natural, is_wild, points, total_points
+from games.bots.evaluation import view_deal_estimate
 from games.bots.plan import MeldPlan, ratio_ok
 from games.bots.situation import Situation, analyse, match_key, needs_after
 
@@ -396,4 +394,4 @@ def pair_chance(copies: int, unseen: int, held: int) -> float:
 
 
 __all__ = ["decide", "take_candidates", "discard_ranking", "meld_plans", "going_out_plan",
-           "wants_to_go_out", "AVERAGE_CARD_POINTS", "OTHER_TEAM"]
+           "build_plan", "wants_to_go_out"]

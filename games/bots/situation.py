@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.bots.cards import (
-    NEXT_SEAT, OTHER_TEAM, PARTNER, TEAM_OF, WILD,
+    NEXT_SEAT, OTHER_TEAM, PARTNER, TEAM_OF,
     full_deck, is_black_three, is_natural, is_wild,
 )
 
@@ -141,4 +141,4 @@ def needs_after(needs: dict[str, int], completed: Counter) -> dict[str, int]:
     return {kind: max(0, needs[kind] - completed.get(kind, 0)) for kind in needs}
 
 
-__all__ = ["Situation", "analyse", "melds_by_key", "visible_cards", "needs_after", "match_key", "WILD"]
+__all__ = ["Situation", "analyse", "melds_by_key", "visible_cards", "needs_after", "match_key"]
