@@ -4,6 +4,7 @@ each player seeing the table turned so that they sit at the bottom)."""
 import re
 
 import pytest
+expect = pytest.importorskip("playwright.sync_api").expect
 
 from .conftest import DESK, engine_ready, hand
 
@@ -41,7 +42,7 @@ def test_friends_table_invite_join_and_start(site, page, make_page):
     page.goto(site.url + "/")
     page.get_by_role("button", name="Open a table").click()
     link = page.get_by_label("Invite link")
-    link.wait_for()
+    expect(link).to_have_value(re.compile("/join/"))
     invite = link.input_value()
     assert re.search(r"/join/[A-Z0-9]+/$", invite)
 
