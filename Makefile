@@ -34,6 +34,7 @@ test: $(STAMP) system-packages messages
 
 bench: $(STAMP) migrate
 	$(PY) manage.py bench_engine
+	$(PY) manage.py bench_bots
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
