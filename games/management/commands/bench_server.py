@@ -99,7 +99,8 @@ class Command(BaseCommand):
                                       stdout=log, stderr=subprocess.STDOUT)
             try:
                 wait_ready(f"http://127.0.0.1:{port}", server)
-                report = asyncio.run(run_bench(port, options["tables"], options["seconds"], options["level"]))
+                report = asyncio.run(run_bench(port, options["tables"], options["seconds"], options["level"],
+                                               server.pid))
             finally:
                 server.terminate()
                 try:
@@ -130,6 +131,8 @@ class Command(BaseCommand):
             f"({len(action)} samples)",
             f"ratio to echo:     p50 x{ratio(action, echo, .5)}  p99 x{ratio(action, echo, .99)}",
             f"moves per second:  {report['moves_per_second']:.0f} (all seats, {report['seconds']:.0f} s)",
+            f"server CPU:        {report['cpu_ms_per_move']:.1f} ms per move (Daphne and its bot pool)",
+            f"load average:      {report['load']:.1f} on {os.cpu_count()} cores at the end of the run",
             f"tables held:       {report['held']} of {report['tables']} concurrent tables",
         ]
         if report["failures"]:
@@ -160,22 +163,46 @@ def wait_ready(base: str, server, timeout: float = 60) -> None:
     raise CommandError("daphne did not start")
 
 
-async def run_bench(port: int, tables: int, seconds: float, level: str) -> dict:
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by the process and its live children (the bot pool), from /proc."""
+    total, ticks = 0.0, os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            pids += [int(child) for child in (task / "children").read_text().split()]
+    except OSError:
+        return float("nan")
+    for each in pids:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+    return total
+
+
+async def run_bench(port: int, tables: int, seconds: float, level: str, server_pid: int) -> dict:
     base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     echo = await echo_phase(ws, base, clients=tables, seconds=max(2.0, seconds / 4))
     state = [Table() for _ in range(tables)]
     browsers = await asyncio.gather(*(asyncio.to_thread(Browser, base) for _ in range(tables)))
     started = time.monotonic()
+    cpu_before = cpu_seconds(server_pid)
     stop_at = started + seconds
     game_ids: list[list[str]] = [[] for _ in range(tables)]
     await asyncio.gather(*(play_table(base, ws, browsers[i], state[i], stop_at, level, game_ids[i])
                            for i in range(tables)))
     elapsed = time.monotonic() - started
+    server_cpu = cpu_seconds(server_pid) - cpu_before
     moves = await asyncio.to_thread(total_versions, browsers, game_ids)
-    held = sum(1 for table in state if not table.failed and table.actions and table.last_action > stop_at - 5)
+    # Held: no error, no lost socket, and still acting in the last quarter of the run.
+    held = sum(1 for table in state
+               if not table.failed and table.actions and table.last_action > stop_at - max(5.0, seconds / 4))
     return {"echo": echo, "action": [rt for table in state for rt in table.round_trips], "held": held,
             "tables": tables, "seconds": elapsed, "moves_per_second": moves / elapsed,
-            "failures": [table.failed for table in state if table.failed]}
+            "failures": [table.failed for table in state if table.failed],
+            "cpu_ms_per_move": server_cpu * 1000 / moves if moves else float("nan"),
+            "load": os.getloadavg()[0]}
 
 
 def total_versions(browsers, game_ids) -> int:
