@@ -362,27 +362,35 @@ def _apply_in_transaction(game_id, seat, action, expected_version):
 
 
 def view_patch(before, after, path: str = "") -> list:
-    """RFC 6902 ops from `before` to `after`: jsonpatch.make_patch on the parts that changed.
+    """RFC 6902 ops from `before` to `after`, as jsonpatch.make_patch would find them, but cheaper.
 
-    Equal subtrees are skipped with a plain == first (make_patch would serialise them to compare),
-    which makes a move's patches several times cheaper: most of a view is unchanged by a move.
+    Equal subtrees are skipped with a plain == (make_patch serialises them to compare), a list
+    that only grew or shrank at its end (the discard pile, a meld) gets add/remove ops at its end,
+    a changed scalar one replace; anything else goes to jsonpatch.make_patch. Most of a view is
+    unchanged by a move, so this is several times cheaper than one make_patch of the whole view.
     """
-    if not (isinstance(before, dict) and isinstance(after, dict)):
-        return [dict(op, path=path + op["path"]) for op in jsonpatch.make_patch(before, after).patch] \
-            if path else jsonpatch.make_patch(before, after).patch
-    ops = []
-    for key in before:
-        if key not in after:
-            ops.append({"op": "remove", "path": f"{path}/{escape_pointer(key)}"})
+    if isinstance(before, dict) and isinstance(after, dict):
+        return dict_patch(before, after, path)
+    if isinstance(before, list) and isinstance(after, list):
+        common = min(len(before), len(after))
+        if before[:common] == after[:common]:
+            if len(after) > common:
+                return [{"op": "add", "path": f"{path}/{index}", "value": after[index]}
+                        for index in range(common, len(after))]
+            return [{"op": "remove", "path": f"{path}/{index}"} for index in range(len(before) - 1, common - 1, -1)]
+    elif not isinstance(before, (dict, list)) and not isinstance(after, (dict, list)) and path:
+        return [{"op": "replace", "path": path, "value": after}]
+    return [dict(op, path=path + op["path"]) for op in jsonpatch.make_patch(before, after).patch]
+
+
+def dict_patch(before: dict, after: dict, path: str) -> list:
+    ops = [{"op": "remove", "path": f"{path}/{escape_pointer(key)}"} for key in before if key not in after]
     for key, value in after.items():
         pointer = f"{path}/{escape_pointer(key)}"
         if key not in before:
             ops.append({"op": "add", "path": pointer, "value": value})
         elif before[key] != value:
-            if isinstance(before[key], dict) and isinstance(value, dict):
-                ops.extend(view_patch(before[key], value, pointer))
-            else:
-                ops.extend(dict(op, path=pointer + op["path"]) for op in jsonpatch.make_patch(before[key], value).patch)
+            ops.extend(view_patch(before[key], value, pointer))
     return ops
 
 
