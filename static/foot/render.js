@@ -223,7 +223,8 @@ export function renderHand(view, ui) {
   const titles = { natural: null, wild: gettext("Wild cards"), three: gettext("Threes") };
   const parts = Object.entries(groups).filter(([, buttons]) => buttons.length).map(([group, buttons]) =>
     h("div", { class: `hand-group group-${group}`, role: "group", "aria-label": titles[group] || gettext("Natural cards") },
-      titles[group] ? h("span", { class: "group-title", "aria-hidden": "true", text: titles[group] }) : null, ...buttons));
+      titles[group] ? h("span", { class: "group-title", "aria-hidden": "true", text: titles[group] }) : null,
+      h("div", { class: "group-cards" }, ...buttons)));
   if (!cards.length) parts.push(h("p", { class: "empty-note", text: gettext("No cards in your hand") }));
   fill(hand, ...parts);
   if (focusedKey) {
