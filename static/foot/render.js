@@ -3,9 +3,9 @@
  * staged groups). Pure DOM building: it decides nothing about the rules; buttons are
  * enabled from view.options alone.
  */
-import { cardBack, cardFace, cardName, expandCounts, handGroup, parseCard, rankName, rankPlural, subtractCounts } from "./cards.js";
+import { cardBack, cardFace, cardName, expandCounts, handGroup, parseCard, rankPlural, subtractCounts } from "./cards.js";
 import { fmt, gettext, ngettext } from "./i18n.js";
-import { CLOCKWISE, directionName, otherTeam, seatName, teamOf } from "./words.js";
+import { CLOCKWISE, otherTeam, seatName, teamOf } from "./words.js";
 
 export function h(tag, attrs = {}, ...children) {
   const element = document.createElement(tag);
@@ -275,4 +275,3 @@ export function renderControls(view, ui) {
   set("btn-hint", ui.isMyTurn, !ui.ranked && Boolean(ui.me));
 }
 
-export { directionName, rankName };

@@ -4,14 +4,13 @@
  * after another, and turns clicks into actions. It holds no game rule: what may be done comes
  * from view.options, and the server's check/errors decide everything else.
  */
-import { cardShort } from "./cards.js";
 import { Pacer, initialSpeed } from "./anim.js";
 import { fmt, gettext } from "./i18n.js";
 import { ReconnectingSocket, api, socketUrl } from "./net.js";
 import { applyPatch } from "./patch.js";
 import { h, handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging,
   renderStatus, renderTurnBanner } from "./render.js";
-import { eventLine, hintLine, otherTeam, teamOf } from "./words.js";
+import { eventLine, hintLine, teamOf } from "./words.js";
 import { showDealEnd, showGameOver } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +20,7 @@ const gameId = root.dataset.game;
 const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {}, awaiting: [], status: null }; // latest from the server
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
-  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, dealsSeen: null,
+  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, 
 };
 const pacer = new Pacer(initialSpeed());
 const queue = [];
@@ -107,8 +106,9 @@ function onPatch(message) {
 
 function onError(message) {
   const action = settlePending(message.ref);
-  if (message.code === "stale_version") sync();
-  if (action || !message.ref || message.ref !== ui.stagingRef) showMessage(message.message || message.code);
+  // On stale_version the server sends the whole state by itself: nothing to ask for here.
+  if (message.ref && message.ref === ui.stagingRef) ui.stagingStatus = message.message || message.code;
+  else if (action || !message.ref) showMessage(message.message || message.code);
   render();
 }
 
@@ -371,11 +371,13 @@ function wireControls() {
   $("btn-laydown").addEventListener("click", onLayDown);
   $("btn-discard").addEventListener("click", onDiscard);
   $("btn-hint").addEventListener("click", onHintClick);
-  $("btn-next-deal").addEventListener("click", () => {
-    markDealsSeen();
+  const nextDeal = () => {
     $("deal-end").close();
     socket.send({ type: "next_deal" });
-  });
+  };
+  $("btn-next-deal").addEventListener("click", nextDeal);
+  // Escape on the score means "seen it" too: the bots must not wait for a click that never comes.
+  $("deal-end").addEventListener("cancel", (event) => { event.preventDefault(); nextDeal(); });
   $("btn-close-over").addEventListener("click", () => $("game-over").close());
   const speed = $("speed");
   speed.value = pacer.speed;
@@ -387,23 +389,11 @@ function wireControls() {
 
 // --- end of a deal, end of the game ----------------------------------------------------------
 
-const seenKey = () => `foot.deals-seen.${gameId}`;
-
-function dealsSeen() {
-  try { return Number(localStorage.getItem(seenKey()) || 0); } catch (error) { return 0; }
-}
-
-function markDealsSeen() {
-  const deals = (ui.shown && ui.shown.scores && ui.shown.scores.deals) || [];
-  try { localStorage.setItem(seenKey(), String(deals.length)); } catch (error) { /* ignore */ }
-}
-
 function openDealEnd(deal, score) {
   showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score);
 }
 
 function openGameOver() {
-  markDealsSeen();
   showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId });
 }
 
@@ -440,5 +430,4 @@ async function start() {
   window.footTable = { model, ui, socket, pacer }; // for tests and the curious: read-only use
 }
 
-export { otherTeam, cardShort };
 start();
