@@ -95,8 +95,10 @@ class MatchSummary:
     wins_a: float = 0.0
     margins: list[int] = field(default_factory=list)
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
+    results: list[GameResult] = field(default_factory=list)
 
     def add(self, result: GameResult) -> None:
+        self.results.append(result)
         self.games += 1
         self.wins_a += result.level_result(self.level_a)
         self.margins.append(result.margin(self.level_a))

@@ -8,6 +8,8 @@ with its 95% Wilson interval, the average score difference and each level's deci
     python manage.py bench_bots                          # the three goals of docs/BOTS.md
     python manage.py bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
 """
+import dataclasses
+import json
 import time
 
 from django.core.management.base import BaseCommand, CommandError
@@ -31,10 +33,12 @@ class Command(BaseCommand):
         parser.add_argument("--iterations", type=int, default=LIVE_ITERATIONS, help="hard: rollouts per decision")
         parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
         parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
+        parser.add_argument("--json", metavar="PATH", help="also write every game's result (with decision times) here")
 
     def handle(self, *args, **options):
         matchups = [self._parse(m) for m in options["match"] or ["normal:easy", "easy:random", "hard:normal"]]
         hard = {"hard": {"iterations": options["iterations"], "depth": options["depth"]}}
+        dumped = []
         for level_a, level_b in matchups:
             goal = GOALS.get((level_a, level_b))
             started = time.monotonic()
@@ -52,6 +56,10 @@ class Command(BaseCommand):
                 verdict = "goal met" if low > goal else ("goal missed" if high < goal else
                                                         ("rate above goal" if summary.rate >= goal else "rate below goal"))
             self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
+            dumped += [dataclasses.asdict(result) for result in summary.results]
+        if options["json"]:
+            with open(options["json"], "w") as out:
+                json.dump(dumped, out)
 
     def _progress(self, summary):
         if summary.games % 10 == 0:
