@@ -15,7 +15,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from games.bots.hard import LIVE_DEPTH, LIVE_ITERATIONS
-from games.bots.tournament import run_match
+from games.bots.tournament import GameResult, MatchSummary, run_match
 
 GOALS = {("normal", "easy"): 0.9, ("easy", "random"): 0.9, ("hard", "normal"): 0.6}
 LEVELS = ("random", "easy", "normal", "hard")
@@ -34,8 +34,12 @@ class Command(BaseCommand):
         parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
         parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
         parser.add_argument("--json", metavar="PATH", help="also write every game's result (with decision times) here")
+        parser.add_argument("--merge", nargs="+", metavar="PATH",
+                            help="play nothing: summarise the games of earlier --json files together")
 
     def handle(self, *args, **options):
+        if options["merge"]:
+            return self._merge(options["merge"])
         matchups = [self._parse(m) for m in options["match"] or ["normal:easy", "easy:random", "hard:normal"]]
         hard = {"hard": {"iterations": options["iterations"], "depth": options["depth"]}}
         dumped = []
@@ -60,6 +64,19 @@ class Command(BaseCommand):
         if options["json"]:
             with open(options["json"], "w") as out:
                 json.dump(dumped, out)
+
+    def _merge(self, paths):
+        summaries = {}
+        for path in paths:
+            with open(path) as source:
+                for row in json.load(source):
+                    result = GameResult(**row)
+                    levels = (result.levels["NS"], result.levels["EW"])
+                    pair = levels if levels in GOALS or levels[::-1] not in GOALS else levels[::-1]
+                    summaries.setdefault(pair, MatchSummary(*pair)).add(result)
+        for summary in summaries.values():
+            for line in summary.lines():
+                self.stdout.write(line)
 
     def _progress(self, summary):
         if summary.games % 10 == 0:
