@@ -43,3 +43,16 @@ def test_normal_beats_easy():
 def test_easy_beats_random():
     summary = run_match("easy", "random", 40, goal=0.9)
     assert summary.rate >= 0.9
+
+
+def test_summary_counts_wins_margins_and_times_from_either_seat():
+    from games.bots.tournament import GameResult
+    summary = MatchSummary("hard", "normal")
+    summary.add(GameResult(1, {"NS": "hard", "EW": "normal"}, {"NS": 900, "EW": 500}, "NS", 10,
+                           {"hard": [1.0, 3.0], "normal": [0.5]}))
+    summary.add(GameResult(1, {"NS": "normal", "EW": "hard"}, {"NS": 700, "EW": 600}, "NS", 10,
+                           {"hard": [2.0], "normal": [0.4]}))
+    summary.add(GameResult(2, {"NS": "hard", "EW": "normal"}, {"NS": 100, "EW": 100}, "draw", 10, {}))
+    assert summary.wins_a == 1.5 and summary.rate == 0.5  # R56: a draw is half a win
+    assert summary.margins == [400, -100, 0]
+    assert sorted(summary.decision_ms["hard"]) == [1.0, 2.0, 3.0]
