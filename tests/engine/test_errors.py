@@ -97,3 +97,39 @@ def test_huge_and_nested_garbage_is_refused(game):
     assert_refused(game, "S", deep)
     assert_refused(game, "S", {"type": "meld", "groups": [{"cards": [{"x": 1}]}]})
     assert_refused(game, "S", {"type": "take_pile", "cards": "9C 9S"})
+
+
+@pytest.mark.parametrize("seat, action, code, rule, params", [
+    ("S", {"type": "discard"}, "missing_field", None, {"field": "card"}),
+    ("S", {"type": "meld"}, "missing_field", None, {"field": "groups"}),
+    ("S", {"type": "meld", "groups": "x"}, "bad_field", None, {"field": "groups"}),
+    ("S", {"type": "meld", "groups": [5]}, "bad_field", None, {"field": "groups"}),
+    ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "X"}]}, "bad_rank", "R21", {"rank": "X"}),
+    ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "Q"}]}, "no_such_meld", "R21", {"rank": "Q"}),
+    ("S", {"type": "meld", "groups": [{"cards": ["KD", "KD", "KD"]}]}, "card_not_held", "R24", {"card": "KD"}),
+    ("S", {"type": "discard", "card": "KD"}, "card_not_held", "R25", {"card": "KD"}),
+    ("S", {"type": "discard", "card": "XX"}, "bad_card", "R1", {"card": "XX"}),
+    ("S", {"type": "fly"}, "unknown_action", None, {"type": "fly"}),
+    ("W", {"type": "draw"}, "not_your_turn", "R24", {"turn": "S"}),
+    ("S", {"type": "draw"}, "already_drew", "R26", {}),
+])
+def test_refusals_carry_code_rule_and_params(game, seat, action, code, rule, params):
+    error = assert_refused(game, seat, action, code=code)
+    assert error.rule == rule
+    assert error.params == params
+    assert game.check(seat, action)["params"] == params
+
+
+def test_cannot_go_out_says_why():  # R49
+    from .helpers import GOING_OUT_PILES, discard as discard_action
+    game = game_at(hands={"S": "9S", "N": "4C 4D"}, feet={"S": None}, phase="play",
+                   melds={"NS": GOING_OUT_PILES})
+    error = assert_refused(game, "S", discard_action("9S"), code="cannot_go_out", rule="R49")
+    assert "partner" in error.params["reason"] and error.params["reason"] in error.message
+
+
+def test_must_draw_first_before_a_meld():  # R26
+    game_ = game_at(hands={"S": "9C 9S 9H 4H"}, melds={"NS": ["AC AD AH"]})
+    error = assert_refused(game_, "S", {"type": "meld", "groups": [{"cards": ["9C", "9S", "9H"]}]},
+                           code="must_draw_first")
+    assert error.rule == "R26"

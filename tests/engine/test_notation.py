@@ -228,3 +228,27 @@ def test_an_empty_discard_pile_is_not_blocked():  # R29a
 @pytest.mark.parametrize("deal, minimum", [(1, 50), (2, 90), (3, 120), (4, 150)])
 def test_view_first_meld_minimum(deal, minimum):  # R37
     assert game_at(deal=deal).view("S")["first_meld_minimum"] == minimum
+
+
+def test_a_returned_position_is_a_copy():
+    game = game_at(scores=[{"NS": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0,
+                                   "going_out": 0, "total": 10},
+                            "EW": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0,
+                                   "going_out": 0, "total": 20}}], deal=2)
+    before = game.to_position()
+    handed_out = game.to_position()
+    handed_out["scores"][0]["NS"]["total"] = 999
+    handed_out["melds"]["NS"].append("9C 9D 9H")
+    handed_out["hands"]["S"] = ""
+    assert game.to_position() == before
+    assert game.scores()["totals"] == {"NS": 10, "EW": 20}
+
+
+def test_from_position_does_not_keep_the_callers_dict():
+    pos = position(deal=2, scores=[{"NS": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0,
+                                           "going_out": 0, "total": 10},
+                                    "EW": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0,
+                                           "going_out": 0, "total": 20}}])
+    game = Game.from_position(pos)
+    pos["scores"][0]["NS"]["total"] = 999
+    assert game.scores()["totals"]["NS"] == 10
