@@ -134,3 +134,31 @@ def test_js_patch_applier_rfc6902_cases(site, page):
                                         [[1], [{"op": "add", "path": "/5", "value": 0}]],
                                         [{"a": 1}, [{"op": "test", "path": "/a", "value": 2}]]])
     assert all("error" in result for result in refused)
+
+
+HAND_ORDER = """async (codes) => {
+  const cards = await import('/static/foot/cards.js');
+  const counts = {};
+  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
+  const sorted = cards.expandCounts(counts);
+  return { sorted, groups: sorted.map(cards.handGroup), names: sorted.map(cards.cardName) };
+}"""
+
+
+def test_hand_is_sorted_by_rank_with_wild_cards_and_threes_apart(site, page):
+    page.goto(site.url + "/rules/")
+    result = page.evaluate(HAND_ORDER, ["3S", "AH", "2C", "4D", "JK", "TS", "4C", "KH", "2H", "3C", "QD"])
+    assert result["sorted"] == ["4C", "4D", "TS", "QD", "KH", "AH", "2C", "2H", "JK", "3C", "3S"]  # 4..A, R3
+    assert result["groups"] == ["natural"] * 6 + ["wild"] * 3 + ["three"] * 2
+    assert result["names"][:4] == ["Four of clubs", "Four of diamonds", "Ten of spades", "Queen of diamonds"]
+    assert "Joker" in result["names"]
+
+
+def test_card_names_in_german_and_bengali(site, make_page):
+    for locale, queen_of_hearts, joker in (("de-DE", "Herz-Dame", "Joker"), ("bn-BD", "হরতনের বিবি", "জোকার")):
+        page = make_page(locale=locale)
+        page.goto(site.url + "/rules/")
+        page.add_script_tag(url="/jsi18n/")
+        names = page.evaluate("async () => { const c = await import('/static/foot/cards.js');"
+                              " return [c.cardName('QH'), c.cardName('JK')]; }")
+        assert names == [queen_of_hearts, joker]

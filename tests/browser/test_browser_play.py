@@ -223,3 +223,34 @@ def test_going_out_in_deal_4_ends_the_game_with_the_winner(site, page):
     assert us > them
     assert us == 3 * 1280 + int(dialog.locator("tr.deal-total td").first.inner_text())
     assert dialog.get_by_role("link", name="Play again").get_attribute("href") == "/"
+
+
+def test_set_aside_groups_can_be_taken_back(site, page):
+    position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
+                                down={"NS": False, "EW": False})
+    open_table(page, site, start_game_from(page, site, position))
+    for name in ("King of clubs", "King of diamonds", "King of hearts"):
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    assert hand(page).count() == 11
+    page.get_by_role("button", name="Take back King of clubs, King of diamonds, King of hearts").click()
+    assert hand(page).count() == 14  # R42: staging is interface state only
+    assert not page.locator("#staging").is_visible()
+
+
+def test_take_the_pile_for_the_first_meld_with_a_group_set_aside(site, page):
+    # E8: top 9D with 9C 9S counts 30; with the group AC AD AH set aside, 90 >= 50 (R40).
+    position = helpers.position(hands={"S": "9C 9S AC AD AH 4H 5H 6C 7D 8S TC JD QS"}, discard="5D AS AH 9D",
+                                turn="S", phase="draw", down={"NS": False, "EW": False})
+    open_table(page, site, start_game_from(page, site, position))
+    for name in ("Ace of clubs", "Ace of diamonds", "Ace of hearts"):
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    assert "take the pile" in page.locator("#staging-status").inner_text()
+    pick(page, "Nine of clubs")
+    pick(page, "Nine of spades")
+    page.get_by_role("button", name="Take pile").click()
+    page.wait_for_selector('#melds-us [data-rank="9"]')
+    assert page.locator('#melds-us [data-rank="A"]').count() == 1
+    assert "Your team is down" in page.locator("#status").inner_text()
+    assert hand(page).count() == 8 + 3  # 13 - 5 melded + 3 taken (R31)

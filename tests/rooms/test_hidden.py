@@ -1,0 +1,70 @@
+"""Hidden information over a whole game: what the room sends a seat never names a card that seat
+cannot see (another seat's cards, an unpicked foot, the stock).
+
+The real bots play all four seats through `rooms.apply_move` (melds, takes, feet, going out);
+every seat's part of every move (the patch and the events the consumer forwards) and the seat's
+whole state every few versions are checked against the positions before and after the move.
+tests/rooms/test_live_solo.py checks the frames a real socket received the same way.
+"""
+import pytest
+
+pytest.importorskip("games.engine")
+bots = pytest.importorskip("games.bots")
+
+from games import rooms  # noqa: E402
+from games.engine import Game as EngineGame  # noqa: E402
+from games.models import SEATS, Game  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+
+from .live import cards_in  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+RED_THREES = {"3H", "3D"}  # laid face up the moment they are drawn (R34)
+
+
+def visible_cards(position: dict, seat: str | None) -> set[str]:
+    seen = set((position["discard"] or "").split())
+    if seat is not None:
+        seen |= set((position["hands"][seat] or "").split())
+    for team in ("NS", "EW"):
+        for meld in position["melds"][team]:
+            seen |= set(meld.split())
+        seen |= set((position["red_threes"][team] or "").split())
+    return seen
+
+
+def own_drawn_cards(events: list, seat: str | None) -> set[str]:
+    """Cards the seat drew itself: it sees them even when the deal ended in the same action."""
+    return {card for event in events if event["type"] == "draw" and event["seat"] == seat
+            for card in event.get("cards", [])}
+
+
+def test_no_seat_is_ever_sent_a_card_it_cannot_see():
+    player = Player.objects.create()
+    game, _ = rooms.create_game(player, "solo", "easy")
+    players = {seat: bots.make_bot("easy", index) for index, seat in enumerate(SEATS)}
+    position = game.position
+    checked = 0
+    while True:
+        engine_game = EngineGame.from_position(position)
+        seat = engine_game.turn
+        if seat is None:
+            break
+        action = players[seat].act(engine_game.view(seat))
+        result = rooms.apply_move(game.id, seat, action, checked)
+        after = Game.objects.get(pk=game.id).position
+        for viewer in (*SEATS, None):
+            part = result.parts[viewer or rooms.PUBLIC]
+            allowed = visible_cards(position, viewer) | visible_cards(after, viewer) | cards_in(action) | RED_THREES
+            allowed |= own_drawn_cards(part["events"], viewer)
+            leaked = cards_in(part) - allowed
+            assert not leaked, f"v{result.version}: {viewer or 'spectator'} was sent {leaked} ({action})"
+        checked = result.version
+        if checked % 25 == 0:
+            stored = Game.objects.get(pk=game.id)
+            for viewer in (*SEATS, None):
+                state = rooms.state_message(stored, viewer)
+                assert not cards_in(state) - visible_cards(after, viewer) - RED_THREES
+                assert state["view"].get("seat") == viewer
+        position = after
+    assert Game.objects.get(pk=game.id).status == Game.FINISHED and checked > 300
