@@ -125,6 +125,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # WAL: readers do not block the writer, and a commit needs no fsync of the database file; a
+    # killed process still loses nothing committed (only a power cut could lose the last commits).
+    DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+
 if not DEBUG:
     # Production-only HTTPS settings, from the environment (docs/RELIABILITY.md lists the values that
     # pass `manage.py check --deploy`). Off unless set, so a plain-HTTP bench can run with DEBUG=0.
