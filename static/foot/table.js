@@ -188,7 +188,7 @@ async function present(item) {
     return;
   }
   for (const event of item.events) {
-    const line = eventLine(event, ui.me, model.players);
+    const line = eventLine(event, ui.me, model.players, ui.shown);
     if (line) addLog(line, event.seat === ui.me);
     if (!item.mine) await animateEvent(event, event.seat === ui.me);
   }

@@ -88,6 +88,7 @@ def test_first_lay_down_with_set_aside_then_add_and_discard(site, sized_page):
     pick(page, "King of spades")
     page.locator('#melds-us button[data-rank="K"]').click()  # R21: add to the team's K meld
     page.wait_for_function("document.querySelector('#melds-us [data-rank=\"K\"]').textContent.includes('4 of 7')")
+    assert "You melded K♠ onto the Kings." in page.locator("#log").inner_text()
 
     pick(page, "Four of spades")
     page.get_by_role("button", name="Discard").click()
