@@ -1,4 +1,6 @@
 """The JSON API: the anonymous session, creating, joining, starting and reading games, CSRF, errors."""
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("games.engine")
@@ -117,3 +119,12 @@ def test_a_friend_can_join_with_the_invite_code_in_place_of_the_id():
     joined = post(friend, f"/api/games/{made['code'].lower()}/join", {}, friend_session["csrf"])
     assert joined.status_code == 200 and joined.json()["id"] == made["id"] and joined.json()["seat"] == "N"
     assert friend.get(f"/api/games/{made['code']}").json()["seat"] == "N"
+
+
+@pytest.mark.skipif(not (Path(__file__).resolve().parents[2] / "locale/de/LC_MESSAGES/django.mo").exists(),
+                    reason="German catalogue not compiled (make messages)")
+def test_http_errors_come_in_the_requests_language():
+    client, session = browser()
+    answer = client.post("/api/games", {"mode": "chess"}, content_type="application/json",
+                         HTTP_X_CSRFTOKEN=session["csrf"], HTTP_ACCEPT_LANGUAGE="de")
+    assert answer.json() == {"code": "bad_mode", "message": "Unbekannte Spielart."}

@@ -1,6 +1,7 @@
 """The websocket consumer in process (channels.testing): envelope, seats, patches, limits, bots."""
 import asyncio
 import json
+from pathlib import Path
 
 import jsonpatch
 import pytest
@@ -332,3 +333,19 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     assert await rooms.advance_once(str(solo.id)) is True  # stale: look again, nothing applied
     moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id).values_list("seq", "seat")))()
     assert moves == [(1, "S"), (2, "S"), (3, "W")]
+
+
+GERMAN_CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.mo"
+
+
+@pytest.mark.skipif(not GERMAN_CATALOGUE.exists(), reason="German catalogue not compiled (make messages)")
+async def test_errors_come_in_the_sockets_language(solo, south):
+    comm = communicator(solo.id, south[1], language="de-DE,de;q=0.9")
+    await comm.connect()
+    state = await receive(comm, "state")
+    card = next(iter(state["view"]["hand"]))
+    await comm.send_json_to({"type": "action", "action": {"type": "discard", "card": card}, "v": 0})
+    error = await receive(comm, "error")
+    assert error["code"] == "must_draw_first"
+    assert error["message"] == "Ziehe 2 oder nimm den Stapel, bevor du meldest oder abwirfst."
+    await comm.disconnect()
