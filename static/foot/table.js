@@ -427,7 +427,8 @@ async function start() {
     onOpen: () => {}, // the server sends the whole state on every (re)connection
     onStatus: setConnection,
   });
-  window.footTable = { model, ui, socket, pacer }; // for tests and the curious: read-only use
+  // For tests and the curious: the state, and `receive` to feed a message as if the server sent it.
+  window.footTable = { model, ui, socket, pacer, receive: onMessage };
 }
 
 start();

@@ -255,3 +255,24 @@ def test_take_the_pile_for_the_first_meld_with_a_group_set_aside(site, page):
     assert page.locator('#melds-us [data-rank="A"]').count() == 1
     assert "Your team is down" in page.locator("#status").inner_text()
     assert hand(page).count() == 8 + 3  # 13 - 5 melded + 3 taken (R31)
+
+
+SPY_ON_SEND = """() => {
+  window.sent = [];
+  const socket = window.footTable.socket;
+  const send = socket.send.bind(socket);
+  socket.send = (message) => { window.sent.push(message.type); return send(message); };
+}"""
+
+
+def test_a_gap_in_versions_or_a_bad_patch_asks_for_the_whole_view(site, page):
+    start_new_game(page, site)
+    page.evaluate(SPY_ON_SEND)
+    v = version(page)
+    page.evaluate(f"window.footTable.receive({{type: 'patch', v: {v + 3}, ops: [], events: []}})")  # v+1, v+2 lost
+    assert page.evaluate("window.sent") == ["sync"]
+    page.wait_for_function(f"window.footTable.model.v === {v}")  # the state answered the sync
+    page.evaluate(f"window.footTable.receive({{type: 'patch', v: {v + 1}, ops: [{{op: 'remove', path: '/no/such'}}], events: []}})")
+    assert page.evaluate("window.sent") == ["sync", "sync"]
+    assert page.evaluate("window.footTable.model.v") == v  # the bad patch was not taken
+    assert hand(page).count() == 13
