@@ -12,7 +12,7 @@ import importlib
 import multiprocessing
 import os
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 _pool: Executor | None = None
 _pool_lock = threading.Lock()
@@ -77,4 +77,9 @@ def shutdown_pool() -> None:
 async def think(level: str, seed: int, view: dict) -> dict:
     """The bot's action, computed in the pool while the event loop goes on serving others."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(pool(), compute_action, level, seed, view)
+    try:
+        return await loop.run_in_executor(pool(), compute_action, level, seed, view)
+    except BrokenExecutor:
+        # A worker died (killed, out of memory): the pool is unusable; start a new one once.
+        shutdown_pool()
+        return await loop.run_in_executor(pool(), compute_action, level, seed, view)

@@ -1,0 +1,42 @@
+"""The bot pool: answers off the event loop, deterministic seeds, and a new pool after a worker died."""
+import asyncio
+import os
+import signal
+
+import pytest
+
+from games import bot_runner
+
+pytest.importorskip("games.engine")
+
+
+@pytest.fixture
+def process_pool(monkeypatch):
+    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
+    monkeypatch.setenv("FOOT_BOT_POOL", "process")
+    monkeypatch.setenv("FOOT_BOT_WORKERS", "1")
+    bot_runner.shutdown_pool()
+    yield
+    bot_runner.shutdown_pool()
+
+
+def test_each_seat_has_its_own_fixed_bot_seed():
+    seeds = {seat: bot_runner.bot_seed(42, seat) for seat in "SWNE"}
+    assert len(set(seeds.values())) == 4 and seeds == {seat: bot_runner.bot_seed(42, seat) for seat in "SWNE"}
+
+
+def test_a_dead_worker_is_replaced(process_pool):
+    from games.engine import Game
+
+    view = Game.new(5).view("S")
+
+    async def scenario():
+        first = await bot_runner.think("easy", 1, view)
+        for process in list(bot_runner.pool()._processes.values()):
+            os.kill(process.pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        second = await bot_runner.think("easy", 1, view)
+        return first, second
+
+    first, second = asyncio.run(scenario())
+    assert first == second == {"type": "draw"}
