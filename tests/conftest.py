@@ -2,7 +2,7 @@
 
 - `postgres_url`: a database foot_test_<random> on 127.0.0.1:5432 (user postgres), created and
   migrated once per test session (per xdist worker), dropped at the end. Skips without PostgreSQL.
-- `redis_url`: redis://127.0.0.1:6379/<spare db> (flushed before use). Skips without Redis.
+- `redis_url`: redis://127.0.0.1:6379/<a spare db, 1-15>. Skips without Redis.
 - `sqlite_url`: a migrated SQLite file in the test's tmp dir (for Daphne subprocesses).
 - `daphne`: a factory `daphne(database_url, **env) -> DaphneServer` that starts
   `python -m daphne server.asgi:application` on a free port and waits until it answers;
@@ -76,10 +76,10 @@ def redis_url():
         client.ping()
     except redis.RedisError as down:
         pytest.skip(f"Redis is not reachable: {down}")
-    client.flushdb()
-    yield f"redis://{BASE_REDIS_HOST}:{BASE_REDIS_PORT}/{db}"
-    client.flushdb()
     client.close()
+    # No flush: other test runs on this machine may share the database; channel and group names
+    # are unique per game and socket, and channels_redis lets its keys expire.
+    yield f"redis://{BASE_REDIS_HOST}:{BASE_REDIS_PORT}/{db}"
 
 
 @pytest.fixture(scope="session")
