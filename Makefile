@@ -35,6 +35,7 @@ test: $(STAMP) system-packages messages
 bench: $(STAMP) migrate
 	$(PY) manage.py bench_engine
 	$(PY) manage.py bench_bots
+	$(PY) manage.py bench_server
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
