@@ -85,6 +85,8 @@ class Command(BaseCommand):
         parser.add_argument("--redis", help="REDIS_URL for the channel layer (default: in-memory)")
         parser.add_argument("--level", default="easy", help="bot level (default easy)")
         parser.add_argument("--bot-workers", type=int, default=2, help="bot pool processes (default 2)")
+        parser.add_argument("--conn-max-age", type=int, default=60,
+                            help="CONN_MAX_AGE of the server (default 60, as docs/DEPLOY.md advises)")
 
     def handle(self, *args, **options):
         with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
@@ -114,7 +116,7 @@ class Command(BaseCommand):
         env = dict(os.environ, DATABASE_URL=database, DEBUG="0", SECRET_KEY="bench-only-" + "x" * 50,
                    FOOT_BOT_DELAY="0", FOOT_BOT_WORKERS=str(options["bot_workers"]),
                    FOOT_WS_RATE="1000", FOOT_WS_BURST="1000", LOG_LEVEL="ERROR", SECURE_COOKIES="0",
-                   DJANGO_SETTINGS_MODULE="server.settings")
+                   DJANGO_SETTINGS_MODULE="server.settings", CONN_MAX_AGE=str(options["conn_max_age"]))
         env.pop("REDIS_URL", None)
         if options["redis"]:
             env["REDIS_URL"] = options["redis"]
