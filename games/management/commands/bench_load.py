@@ -511,14 +511,18 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
 
 # ---------------------------------------------------------------- the profile
 
-# Where a sampled stack's time goes: the first rule that matches a frame, from the innermost frame out.
+# Where a sampled stack's time goes, the most specific part first.
 PARTS = [("engine", ("games/engine/",)), ("bots", ("games/bots/", "bot_runner")),
-         ("database", ("django/db/", "psycopg", "sqlite3", "channels/db.py")),
-         ("channel layer", ("channels_redis", "redis/", "channels/layers.py", "msgpack")),
          ("serialization", ("json/", "jsonpatch", "jsonpointer")),
+         ("channel layer", ("channels_redis", "redis/", "channels/layers.py", "msgpack")),
+         ("database", ("django/db/", "psycopg", "sqlite3", "channels/db.py")),
          ("websocket and HTTP (daphne, twisted, autobahn)", ("daphne/", "twisted/", "autobahn/", "txaio/")),
          ("django request and session", ("django/",)),
          ("asyncio and threads", ("asyncio/", "concurrent/", "threading.py", "asgiref/"))]
+
+
+# Innermost frames of a thread with nothing to do; a wait inside psycopg is database time and stays.
+IDLE = ("selectors.py", "Condition.wait", "threading.py:3", "queues.py", "connection.py:9", "_worker (concurrent")
 
 
 def start_profile(pid: int, seconds: float, path: str):
@@ -539,7 +543,11 @@ def summarize_profile(path: str) -> dict:
         if not count.isdigit():
             continue
         frames = stack.split(";")[::-1]  # innermost first
-        part = next((name for frame in frames for name, marks in PARTS if any(m in frame for m in marks)), "other")
+        if any(mark in frames[0] for mark in IDLE) and not any("psycopg" in frame for frame in frames):
+            continue  # a thread waiting for work (py-spy --nonblocking samples some of these)
+        # The first part, in PARTS' order, that any frame belongs to: a redis write through asyncio's
+        # transport is channel-layer time, an engine call inside a move's transaction is engine time.
+        part = next((name for name, marks in PARTS if any(m in frame for frame in frames for m in marks)), "other")
         totals[part] = totals.get(part, 0) + int(count)
     busy = sum(totals.values()) or 1
     return {name: round(100 * count / busy, 1) for name, count in sorted(totals.items(), key=lambda kv: -kv[1])}
