@@ -2,6 +2,7 @@
 drawing, selecting, the first lay-down with Set aside / Lay down, adding to a meld, discarding,
 the bots' turns, taking the pile, getting into the foot, reloading mid-game, and the end of a
 deal with its score breakdown. Prepared positions come in through the FOOT_TEST_HOOKS route."""
+import json
 import re
 
 import pytest
@@ -276,3 +277,42 @@ def test_a_gap_in_versions_or_a_bad_patch_asks_for_the_whole_view(site, page):
     assert page.evaluate("window.sent") == ["sync", "sync"]
     assert page.evaluate("window.footTable.model.v") == v  # the bad patch was not taken
     assert hand(page).count() == 13
+
+
+def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
+    """The end of a ranked daily: the rank and the share text come from the leaderboards API.
+    A real ranked daily is dealt from the day's secret seed, so this one is a prepared position
+    whose state the socket route marks as a ranked daily, with the two API answers stubbed."""
+    earlier = {"NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+               "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650}}
+    position = helpers.position(deal=4, hands={"S": "QC QD 9S"}, feet={"S": None, "N": None},
+                                melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play",
+                                scores=[earlier, earlier, earlier])
+    game = start_game_from(page, site, position)
+
+    def as_ranked_daily(ws):
+        server = ws.connect_to_server()
+
+        def forward(message):
+            data = json.loads(message)
+            if data.get("type") == "state":
+                data.update(mode="daily", ranked=True)
+            ws.send(json.dumps(data))
+
+        server.on_message(forward)
+
+    page.route_web_socket(re.compile(r"/ws/game/"), as_ranked_daily)
+    share_text = "Foot Canasta daily 2026-12-01\nWon 8,000 to 2,000 · rank 3"
+    page.route(re.compile(r"/api/daily/share/"), lambda route: route.fulfill(
+        json={"text": share_text, "date": "2026-12-01", "score": 8000, "result": "won"}))
+    page.route(re.compile(r"/api/leaderboard/daily/2026-12-01"), lambda route: route.fulfill(
+        json={"board": "daily", "rows": [], "me": {"rank": 3, "played": True, "me": True}}))
+
+    open_table(page, site, game)
+    assert not page.get_by_role("button", name="Hint").is_visible()  # no hints in a ranked daily
+    finish_the_deal(page)
+    dialog = page.get_by_role("dialog", name="Your team wins!")
+    dialog.wait_for()
+    page.wait_for_selector("#share:not([hidden])")
+    assert "Your rank today: 3" in dialog.inner_text()
+    assert page.locator("#share-text").input_value().startswith(share_text)
