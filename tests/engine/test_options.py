@@ -212,3 +212,14 @@ def test_take_pile_option_for_a_wild_top_before_the_first_meld(deal, hand, top, 
     seat = {1: "S", 4: "E"}[deal]
     game = game_at(deal=deal, hands={seat: hand}, discard="5C " + top)
     assert game.options(seat)["take_pile"] is expected
+
+
+def test_take_pile_option_counts_a_whole_pile_of_one_rank_from_the_hand():  # R40, R39
+    # Deal 2 (90): only the top 9D with 9C 9S (30), all seven 5s as a clean pile (35) and the five
+    # 7s (25) reach 90 exactly; a search that melds six 5s at most would miss it.
+    hand = "9C 9S 5C 5D 5H 5S 5C 5D 5H 7C 7D 7H 7S 7C"
+    game = game_at(deal=2, hands={"W": hand}, discard="4C 9D")
+    legal = take("9C 9S", "5C 5D 5H 5S 5C 5D 5H", "7C 7D 7H 7S 7C")
+    assert game.check("W", legal) == {"ok": True, "points": 90}
+    assert game.check("W", take("9C 9S", "5C 5D 5H 5S 5C 5D", "7C 7D 7H 7S 7C"))["ok"] is False
+    assert game.options("W")["take_pile"] is True
