@@ -38,7 +38,10 @@ def server_env(database_url: str, **extra) -> dict:
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
     env.pop("REDIS_URL", None)
     env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings",
-                "DEBUG": "1", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"})
+                "DEBUG": "1", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1",
+                # Persistent connections, as docs/DEPLOY.md advises: reconnecting on every DB call
+                # costs more than the move itself. A test may pass CONN_MAX_AGE=0 to see that path.
+                "CONN_MAX_AGE": "60"})
     env.update({key: str(value) for key, value in extra.items() if value is not None})
     return env
 
