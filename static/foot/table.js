@@ -17,10 +17,12 @@ const $ = (id) => document.getElementById(id);
 const root = $("table");
 const gameId = root.dataset.game;
 
-const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {}, awaiting: [], status: null }; // latest from the server
+// The latest from the server (what patches apply to) ...
+const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {}, awaiting: [], status: null };
+// ... and what the page shows (`shown` may lag behind `model.view` while other seats' moves play out).
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
-  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, 
+  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null,
 };
 const pacer = new Pacer(initialSpeed());
 const queue = [];
