@@ -148,7 +148,7 @@ class Cutter(threading.Thread):
             self.done += 1
 
 
-@pytest.mark.parametrize("conn_max_age", [0, 60])
+@pytest.mark.parametrize("conn_max_age", [pytest.param(0, marks=pytest.mark.slow), 60])
 def test_cut_postgresql_connections_never_half_apply_a_move(daphne, postgres_proxy, postgres_url, conn_max_age):
     """Moves during cuts are refused (busy) or applied whole; Move rows, version and position agree."""
     proxy, through_proxy = postgres_proxy

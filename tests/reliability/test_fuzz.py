@@ -273,7 +273,7 @@ def test_fuzzed_frames_are_answered_and_change_nothing_they_should_not(fuzz_setu
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-@hsettings(max_examples=int(os.environ.get("FUZZ_EXAMPLES_SLOW", "600")), **COMMON)
+@hsettings(max_examples=int(os.environ.get("FUZZ_EXAMPLES_SLOW", "1200")), **COMMON)
 @given(batch=st.lists(st.tuples(targets, frames), min_size=20, max_size=60))
 def test_fuzzed_frames_many(fuzz_setup, batch):
     fuzz(*fuzz_setup, batch)

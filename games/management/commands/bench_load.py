@@ -20,6 +20,7 @@ so a soak also churns games, sockets and sessions.
 import asyncio
 import http.cookiejar
 import json
+import math
 import os
 import secrets
 import shutil
@@ -557,18 +558,19 @@ def summarize_profile(path: str) -> dict:
 
 
 def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
-    """The load curve as a hand-drawn SVG: tables against p99 (left axis) and RSS (right axis)."""
+    """The load curve as a hand-drawn SVG: tables against p99 (left, log scale) and RSS (right)."""
     width, height, left, right, top, bottom = 640, 380, 60, 70, 40, 50
     xs = [r["tables"] for r in results]
-    p99 = [r["action_p99_ms"] for r in results]
+    p99 = [max(r["action_p99_ms"], 1.0) for r in results]
     rss = [r["rss_end_mb"] for r in results]
     x_max = max(xs) * 1.1
-    y_max = max(max(p99), limit_ms) * 1.15
+    low = math.floor(math.log10(min(min(p99), limit_ms)))
+    high = math.ceil(math.log10(max(max(p99), limit_ms) * 1.2))
     m_max = max(rss) * 1.15
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(v): return left + plot_w * v / x_max
-    def y(v): return top + plot_h * (1 - v / y_max)
+    def y(v): return top + plot_h * (1 - (math.log10(v) - low) / (high - low))
     def ym(v): return top + plot_h * (1 - v / m_max)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -581,17 +583,22 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
              f'<line x1="{left + plot_w}" y1="{top}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
              f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
              f'stroke="#c00" stroke-dasharray="6 4"/>',
-             f'<text x="{left + 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00">p99 limit {limit_ms:.0f} ms</text>']
+             f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
+             f'p99 goal {limit_ms:.0f} ms</text>']
     for step in range(6):
         value = x_max * step / 5
         parts.append(f'<text x="{x(value):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{value:.0f}</text>')
-        pv, mv = y_max * step / 5, m_max * step / 5
-        parts.append(f'<text x="{left - 6}" y="{y(pv) + 4:.1f}" text-anchor="end" fill="#036">{pv:.0f}</text>')
+        mv = m_max * step / 5
         parts.append(f'<text x="{left + plot_w + 6}" y="{ym(mv) + 4:.1f}" fill="#630">{mv:.0f}</text>')
+    for decade in range(low, high + 1):
+        value = 10 ** decade
+        label = f"{value:g}" if value < 1000 else f"{value / 1000:g} s"
+        parts.append(f'<line x1="{left - 4}" y1="{y(value):.1f}" x2="{left}" y2="{y(value):.1f}" stroke="black"/>')
+        parts.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#036">{label}</text>')
     parts.append(f'<text x="{left + plot_w / 2}" y="{height - 10}" text-anchor="middle">tables (solo games, '
                  f'one human turn per {results[0]["pace"]:g} s)</text>')
     parts.append(f'<text x="16" y="{top + plot_h / 2}" fill="#036" transform="rotate(-90 16 {top + plot_h / 2})" '
-                 f'text-anchor="middle">action p99 (ms)</text>')
+                 f'text-anchor="middle">action p99 (ms, log scale)</text>')
     parts.append(f'<text x="{width - 14}" y="{top + plot_h / 2}" fill="#630" '
                  f'transform="rotate(90 {width - 14} {top + plot_h / 2})" text-anchor="middle">Daphne RSS (MB)</text>')
     for values, scale, colour, dash in ((p99, y, "#036", ""), (rss, ym, "#630", ' stroke-dasharray="3 3"')):
@@ -600,7 +607,10 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
         for a, b in zip(xs, values):
             parts.append(f'<circle cx="{x(a):.1f}" cy="{scale(b):.1f}" r="3.5" fill="{colour}"/>')
     for a, b in zip(xs, p99):
-        parts.append(f'<text x="{x(a) + 5:.1f}" y="{y(b) - 6:.1f}" fill="#036" font-size="10">{b:.0f}</text>')
+        parts.append(f'<text x="{x(a) + 5:.1f}" y="{y(b) + 14:.1f}" fill="#036" font-size="10">{b:.0f} ms</text>')
+    for a, b in zip(xs, rss):
+        parts.append(f'<text x="{x(a) - 4:.1f}" y="{ym(b) - 7:.1f}" fill="#630" font-size="10" '
+                     f'text-anchor="middle">{b:.0f} MB</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
