@@ -107,6 +107,12 @@ def hidden_cards_absent(game, seat):
     assert view["discard"] == cards(pos["discard"])
     text = json.dumps(view)
     assert '"seed"' not in text
+    own = Counter(cards(pos["hands"][seat]))
+    options = view["options"]
+    assert not Counter(options["pile_cards"]) - own  # only the seat's own cards
+    assert all(code in own for codes in options["add_to"].values() for code in codes)
+    if seat != pos["turn"]:  # VIEW.md: all false/empty when it is not the seat's turn
+        assert not any(v for k, v in options.items() if k != "minimum")
     for other in SEATS:
         expected_foot = 0 if pos["feet"][other] is None else len(cards(pos["feet"][other]))
         assert view["seats"][other] == {"cards": len(cards(pos["hands"][other])), "foot": expected_foot,

@@ -254,7 +254,7 @@ def assert_replays(seed, game, log):
     assert replay.to_position() == game.to_position()
 
 
-@settings(max_examples=3, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31), player=st.integers(min_value=0, max_value=2**31))
 def test_random_games_keep_every_invariant(seed, player):  # R1, R22, R57, R59
     game, log, stats = play_random_game(seed, random.Random(player), check_every=3)
