@@ -134,7 +134,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
             await self.send_error("bad_json")
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):

@@ -349,3 +349,14 @@ async def test_errors_come_in_the_sockets_language(solo, south):
     assert error["code"] == "must_draw_first"
     assert error["message"] == "Ziehe 2 oder nimm den Stapel, bevor du meldest oder abwirfst."
     await comm.disconnect()
+
+
+async def test_nesting_deeper_than_the_parser_goes_is_bad_json(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_to(text_data="[" * 20000 + "]" * 20000)  # 40 KB, under the frame limit
+    assert (await receive(comm, "error"))["code"] == "bad_json"
+    await comm.send_json_to({"type": "sync"})
+    assert (await receive(comm, "state"))["v"] == 0
+    await comm.disconnect()
