@@ -90,7 +90,9 @@ def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
     env.pop("REDIS_URL", None)
     env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0",
                 "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "SECURE_COOKIES": "0", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"})
+                "SECURE_COOKIES": "0", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1",
+                # Persistent connections, as deployed; --env CONN_MAX_AGE=0 measures a connection per call.
+                "CONN_MAX_AGE": "60"})
     if redis_url:
         env["REDIS_URL"] = redis_url
     env.update({k: str(v) for k, v in extra.items()})
@@ -480,6 +482,7 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
     result = {
         "tables": tables, "seconds": round(wall, 1), "pace": pace, "level": level,
         "database": "postgresql" if db else "sqlite", "channel_layer": "redis" if redis else "memory",
+        "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)),
         "actions": len(tally.actions), "turns": tally.turns, "finished_games": tally.finished,
         "action_p50_ms": round(percentile(tally.actions, 0.5) * 1000, 1),
         "action_p99_ms": round(percentile(tally.actions, 0.99) * 1000, 1),
@@ -664,7 +667,8 @@ class Command(BaseCommand):
 
     def report(self, r: dict) -> None:
         self.stdout.write(
-            f"{r['tables']} tables, {r['seconds']} s ({r['database']}, {r['channel_layer']} layer, "
+            f"{r['tables']} tables, {r['seconds']} s ({r['database']}, CONN_MAX_AGE {r['conn_max_age']}, "
+            f"{r['channel_layer']} layer, "
             f"{r['turns']} human turns, {r['actions']} actions, {r['finished_games']} games finished)\n"
             f"  action round trip p50 {r['action_p50_ms']} ms, p99 {r['action_p99_ms']} ms; "
             f"echo p50 {r['echo_p50_ms']} ms, p99 {r['echo_p99_ms']} ms; "
