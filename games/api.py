@@ -24,7 +24,7 @@ def error(status: int, code: str) -> JsonResponse:
 def json_body(request) -> dict | None:
     try:
         body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: absurdly deep nesting
         return None
     return body if isinstance(body, dict) else None
 

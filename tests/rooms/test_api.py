@@ -63,8 +63,9 @@ def test_bad_requests_answer_codes_and_messages():
                        ({"mode": "solo", "level": 3}, "bad_level")]:
         answer = post(client, "/api/games", body, session["csrf"])
         assert answer.status_code == 400 and answer.json()["code"] == code and answer.json()["message"]
-    answer = client.post("/api/games", "{nope", content_type="application/json", HTTP_X_CSRFTOKEN=session["csrf"])
-    assert answer.status_code == 400 and answer.json()["code"] == "bad_request"
+    for body in ("{nope", "[" * 20000 + "]" * 20000):
+        answer = client.post("/api/games", body, content_type="application/json", HTTP_X_CSRFTOKEN=session["csrf"])
+        assert answer.status_code == 400 and answer.json()["code"] == "bad_request"
     assert client.get("/api/games").status_code == 405
 
 
