@@ -232,3 +232,13 @@ def test_take_events():  # R28, R30
     assert laid["seat"] == "S" and laid["team"] == "NS"
     assert [Counter(g["cards"]) for g in laid["groups"]] == [Counter(cards("9D 9C 9S"))]
     assert laid["groups"][0]["meld"] == "1"
+
+
+def test_take_groups_may_not_duplicate_the_pickup_meld():  # R20, R30
+    game = south_takes("9C 9S 9H 9D 9C 4H", "5C 9D")
+    assert_refused(game, "S", take("9C 9S", "9H 9D 9C"), code="duplicate_incomplete_meld", rule="R20")
+
+
+def test_check_points_of_a_take_with_groups_when_down():  # R40
+    game = south_takes("9C 9S 5C 5D 5H 4H", "KS 9D")
+    assert game.check("S", take("9C 9S", "5C 5D 5H")) == {"ok": True, "points": 30 + 15}
