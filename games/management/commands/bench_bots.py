@@ -33,7 +33,9 @@ class Command(BaseCommand):
         parser.add_argument("--iterations", type=int, default=LIVE_ITERATIONS, help="hard: rollouts per decision")
         parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
         parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
-        parser.add_argument("--json", metavar="PATH", help="also write every game's result (with decision times) here")
+        parser.add_argument("--json", metavar="PATH",
+                            help="also write every game's result (with decision times) here, one JSON "
+                                 "object a line, as the games finish")
         parser.add_argument("--merge", nargs="+", metavar="PATH",
                             help="play nothing: summarise the games of earlier --json files together")
 
@@ -42,11 +44,12 @@ class Command(BaseCommand):
             return self._merge(options["merge"])
         matchups = [self._parse(m) for m in options["match"] or ["normal:easy", "easy:random", "hard:normal"]]
         hard = {"hard": {"iterations": options["iterations"], "depth": options["depth"]}}
-        dumped = []
+        self._json = open(options["json"], "a") if options["json"] else None
         for level_a, level_b in matchups:
             goal = GOALS.get((level_a, level_b))
             started = time.monotonic()
             self.stdout.write(f"== {level_a} vs {level_b}" + (f" (goal: {goal:.0%})" if goal else ""))
+            self._written = 0
             summary = run_match(level_a, level_b, options["games"], first_seed=options["first_seed"],
                                 workers=options["workers"], bot_options=hard,
                                 goal=None if options["no_early_stop"] else goal, progress=self._progress)
@@ -60,17 +63,17 @@ class Command(BaseCommand):
                 verdict = "goal met" if low > goal else ("goal missed" if high < goal else
                                                         ("rate above goal" if summary.rate >= goal else "rate below goal"))
             self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
-            dumped += [dataclasses.asdict(result) for result in summary.results]
-        if options["json"]:
-            with open(options["json"], "w") as out:
-                json.dump(dumped, out)
+        if self._json:
+            self._json.close()
 
     def _merge(self, paths):
         summaries = {}
         for path in paths:
             with open(path) as source:
-                for row in json.load(source):
-                    result = GameResult(**row)
+                for line in source:
+                    if not line.strip():
+                        continue
+                    result = GameResult(**json.loads(line))
                     levels = (result.levels["NS"], result.levels["EW"])
                     pair = levels if levels in GOALS or levels[::-1] not in GOALS else levels[::-1]
                     summaries.setdefault(pair, MatchSummary(*pair)).add(result)
@@ -79,6 +82,11 @@ class Command(BaseCommand):
                 self.stdout.write(line)
 
     def _progress(self, summary):
+        if self._json:
+            for result in summary.results[self._written:]:
+                self._json.write(json.dumps(dataclasses.asdict(result)) + "\n")
+            self._json.flush()
+            self._written = len(summary.results)
         if summary.games % 10 == 0:
             low, high = summary.interval
             self.stdout.write(f"  ... {summary.games} games: {summary.rate:.1%} ({low:.1%}–{high:.1%})")
