@@ -73,13 +73,19 @@ class Command(BaseCommand):
                 for line in source:
                     if not line.strip():
                         continue
-                    result = GameResult(**json.loads(line))
-                    levels = (result.levels["NS"], result.levels["EW"])
-                    pair = levels if levels in GOALS or levels[::-1] not in GOALS else levels[::-1]
-                    summaries.setdefault(pair, MatchSummary(*pair)).add(result)
+                    parsed = json.loads(line)
+                    for row in parsed if isinstance(parsed, list) else [parsed]:
+                        self._add_row(summaries, row)
         for summary in summaries.values():
             for line in summary.lines():
                 self.stdout.write(line)
+
+    @staticmethod
+    def _add_row(summaries, row):
+        result = GameResult(**row)
+        levels = (result.levels["NS"], result.levels["EW"])
+        pair = levels if levels in GOALS or levels[::-1] not in GOALS else levels[::-1]
+        summaries.setdefault(pair, MatchSummary(*pair)).add(result)
 
     def _progress(self, summary):
         if self._json:
