@@ -206,6 +206,8 @@ class Game:
             raise RuleError("bad_rank", "R21", rank=str(target)[:10])
         index = self.incomplete_meld_index(melds, target)
         if index is None:
+            if any(meld_rank(m) == target for m in melds):  # only complete piles of that rank
+                raise RuleError("pile_complete", "R19")
             raise RuleError("no_such_meld", "R21", rank=target)
         problem = addition_problem(melds[index], cards)
         if problem:
