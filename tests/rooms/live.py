@@ -154,3 +154,12 @@ def stored_version(sqlite_path: str, game_id: str) -> tuple[int, dict]:
         version, position = db.execute("select version, position from games_game where id = ?",
                                        (game_id.replace("-", ""),)).fetchone()
     return version, json.loads(position)
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: the calling thread may already run an event loop
+    (Playwright's sync API, used by the browser tests on the same worker, leaves one running)."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as runner:
+        return runner.submit(asyncio.run, coroutine).result()

@@ -7,6 +7,8 @@ import pytest
 
 from games import bot_runner
 
+from .live import run
+
 pytest.importorskip("games.engine")
 
 
@@ -38,5 +40,5 @@ def test_a_dead_worker_is_replaced(process_pool):
         second = await bot_runner.think("easy", 1, view)
         return first, second
 
-    first, second = asyncio.run(scenario())
+    first, second = run(scenario())
     assert first == second == {"type": "draw"}

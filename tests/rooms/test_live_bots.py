@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("games.engine")
 
-from .live import Browser, LivePlayer  # noqa: E402
+from .live import Browser, LivePlayer, run  # noqa: E402
 
 THINK_SECONDS = 2.0
 
@@ -35,6 +35,6 @@ def test_a_thinking_bot_does_not_stall_another_room(daphne, sqlite_url):
         await calm.close()
         return calm_round_trip, west_moved
 
-    calm_round_trip, west_moved = asyncio.run(scenario())
+    calm_round_trip, west_moved = run(scenario())
     assert calm_round_trip < THINK_SECONDS / 2, f"the other room waited {calm_round_trip:.2f}s"
     assert west_moved["events"][0]["seat"] == "W"

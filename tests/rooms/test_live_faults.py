@@ -13,7 +13,7 @@ pytest.importorskip("games.engine")
 
 from games.engine import Game as EngineGame  # noqa: E402
 
-from .live import Browser, LivePlayer, stored_game, stored_version  # noqa: E402
+from .live import Browser, LivePlayer, stored_game, stored_version, run  # noqa: E402
 
 SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "process",
                "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
@@ -80,13 +80,13 @@ def test_a_crash_inside_a_move_loses_no_acknowledged_move(daphne, sqlite_url, po
         await south.open()
         await play_until_the_server_dies(south)
 
-    asyncio.run(until_crash())
+    run(until_crash())
     assert server.wait_exit() == 137
     acknowledged = south.version
     assert acknowledged < at  # the move at the fault was never acknowledged
     assert assert_log_is_whole(database, game["id"]) == stored_after_crash >= acknowledged
     server.start(FOOT_FAULT=None)
-    asyncio.run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
+    run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
     assert_log_is_whole(database, game["id"])
 
 
@@ -112,9 +112,9 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
         except (ConnectionClosed, OSError, asyncio.TimeoutError):
             pass
 
-    asyncio.run(until_kill())
+    run(until_kill())
     acknowledged = south.version
     assert assert_log_is_whole(database, game["id"]) >= acknowledged
     server.start()
-    asyncio.run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
+    run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
     assert_log_is_whole(database, game["id"])

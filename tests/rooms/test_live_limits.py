@@ -11,7 +11,7 @@ pytest.importorskip("games.engine")
 
 from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES  # noqa: E402
 
-from .live import Browser, LivePlayer  # noqa: E402
+from .live import Browser, LivePlayer, run  # noqa: E402
 
 
 async def close_code_after(socket, frames) -> int:
@@ -52,6 +52,6 @@ def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
         assert (await again.open())["seat"] == "S"
         await again.close()
 
-    asyncio.run(scenario())
+    run(scenario())
     assert server.alive()
     assert browser.get(f"/api/games/{game['id']}")["seat"] == "S"

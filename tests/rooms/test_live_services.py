@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("games.engine")
 
-from .live import Browser, LivePlayer  # noqa: E402
+from .live import Browser, LivePlayer, run  # noqa: E402
 
 pytestmark = pytest.mark.services
 
@@ -54,7 +54,7 @@ def test_two_daphnes_serve_one_friends_room(daphne, postgres_url, redis_url):
             await player.sync_matches()
             await player.close()
 
-    asyncio.run(scenario())
+    run(scenario())
     assert south.seat == "S" and north.seat == "N"
     for player in (south, north):
         assert [patch["v"] for patch in player.patches] == list(range(1, len(player.patches) + 1))

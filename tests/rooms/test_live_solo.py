@@ -15,7 +15,7 @@ pytest.importorskip("games.engine")
 
 from games.engine import Game as EngineGame  # noqa: E402
 
-from .live import Browser, LivePlayer, cards_in, stored_game, stored_version  # noqa: E402
+from .live import Browser, LivePlayer, cards_in, stored_game, stored_version, run  # noqa: E402
 
 
 
@@ -92,7 +92,7 @@ def play_solo_over_daphne(daphne, sqlite_url, deals: int):
         finally:
             await south.close()
 
-    asyncio.run(scenario())
+    run(scenario())
     if deals == 4:
         assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
         assert browser.get(f"/api/games/{game['id']}")["status"] == "finished"
