@@ -4,6 +4,9 @@
   migrated once per test session (per xdist worker), dropped at the end. Skips without PostgreSQL.
 - `redis_url`: redis://127.0.0.1:6379/<a spare db, 1-15>. Skips without Redis.
 - `sqlite_url`: a migrated SQLite file in the test's tmp dir (for Daphne subprocesses).
+- Browser tests run last on every worker: Playwright's sync API (the browser tests' session
+  fixture) leaves an event loop running in the worker's main thread, where `asyncio.run` of any
+  later test would fail.
 - `daphne`: a factory `daphne(database_url, **env) -> DaphneServer` that starts
   `python -m daphne server.asgi:application` on a free port and waits until it answers;
   every server it started is stopped at teardown.
@@ -26,6 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 BASE_POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 BASE_REDIS_HOST = "127.0.0.1"
 BASE_REDIS_PORT = 6379
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last (a stable sort, the same on every xdist worker); see the docstring."""
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/") or "browser" in item.keywords)
 
 
 def free_port() -> int:
