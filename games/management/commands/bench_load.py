@@ -266,6 +266,7 @@ class Table:
         self.view, self.version, self.seat = None, None, None
         self.refs = 0
         self.measuring = False
+        self.deal_ended = False  # a deal_end was seen: the bots wait for this seat's next_deal
 
     async def open(self) -> None:
         from websockets.asyncio.client import connect
@@ -369,7 +370,6 @@ class Table:
         """Play until `end_at` (monotonic), one human turn at most every `pace` seconds."""
         from websockets.exceptions import ConnectionClosed
         next_turn = start_at
-        self.deal_ended = False
         while time.monotonic() < end_at:
             try:
                 if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
