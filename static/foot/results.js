@@ -97,7 +97,7 @@ export function showGameOver(view, us, context) {
   );
   $("share").hidden = true;
   open($("game-over"));
-  if (context.mode === "daily") showDailyRank(view, us, context);
+  if (context.mode === "daily" && context.ranked) showDailyRank(view, us, context);
   $("btn-copy-share").onclick = async () => {
     try { await navigator.clipboard.writeText($("share-text").value); } catch (error) { $("share-text").select(); }
   };

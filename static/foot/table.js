@@ -85,8 +85,17 @@ function onState(message) {
   model.awaiting = message.awaiting || [];
   if (message.date) model.date = message.date;
   ui.me = model.seat;
+  showMode();
   if (ui.pending) settlePending(ui.pending.ref);
   enqueue({ kind: "state", v: message.v, view: message.view });
+}
+
+/** Says whether this daily counts for the leaderboard: the first of the date does, later ones are practice. */
+function showMode() {
+  const info = document.getElementById("mode-info");
+  if (!info) return;
+  if (model.mode !== "daily") info.textContent = "";
+  else info.textContent = model.ranked ? gettext("Ranked daily game") : gettext("Practice: this daily game does not count for the leaderboard");
 }
 
 function onPatch(message) {

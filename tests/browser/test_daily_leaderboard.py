@@ -361,8 +361,6 @@ LOOKS_OF_A_ROW = """(row) => {
 }"""
 
 
-@pytest.mark.xfail(strict=True, reason="bug: static/foot/foot.css has no rule for the own row (table.board tr.me): "
-                                       "it carries class me and aria-current but looks like every other row")
 def test_my_row_on_the_board_is_highlighted_to_the_eye(site, finished_daily):
     page = finished_daily.page
     page.goto(site.url + "/leaderboard/")
@@ -404,8 +402,6 @@ def test_a_second_daily_of_the_date_is_unranked(site, finished_daily, second_dai
     assert board["me"]["played"] and board["me"]["score"] == finished_daily.view["scores"]["totals"][TEAM]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: nothing on the home page or the table says that a second daily of the "
-                                       "date does not count for the leaderboard (templates/home.html, templates/table.html)")
 def test_the_page_says_that_a_second_daily_does_not_count(second_daily):
     assert second_daily.game["ranked"] is False
     says_so = re.compile(r"not (count|ranked)|unranked|practice|already played|won.t count|doesn.t count", re.I)
