@@ -1,0 +1,81 @@
+"""The first-meld search (games/engine/firstmeld.py) behind options()["take_pile"] and the bots.
+
+`best_take(cards, top, max_cards)` must find the most points a team that is not yet down can lay
+by taking the pile (R29, R30, R37–R40), within R47's card cap in the foot, and what it returns
+must be a take that `check` accepts for exactly those points. The expected totals below are
+worked out by hand from R4's card values.
+"""
+
+import pytest
+
+from .helpers import cards, game_at, require_engine
+
+require_engine()
+
+from games.engine.firstmeld import best_new_melds, best_take, max_first_meld_points  # noqa: E402
+
+
+def as_action(found):
+    _, pickup, groups = found
+    return {"type": "take_pile", "cards": pickup, "groups": [{"cards": g} for g in groups]}
+
+
+def assert_checks_for(hand, top, found):
+    """The take found is legal for South in deal 1 (50) and lays exactly the points claimed."""
+    game = game_at(hands={"S": hand}, discard="5C " + top, down={"NS": False, "EW": False})
+    assert game.check("S", as_action(found)) == {"ok": True, "points": found[0]}
+
+
+# (hand, top, best points, why)
+WILD_TOPS = [
+    # 2H + 2C 2D + four jokers is a dirty-free wild pile of 7 (260); the fifth joker cannot meld
+    # alone (R15), and a bigger pickup would be more than 7 cards (R19).
+    ("2C 2D JK JK JK JK JK 4H 6S", "2H", 260),
+    # Every wild card can be laid: a wild pile of 7 from the pickup and a wild meld of 3 beside
+    # it (R16, R20: only one incomplete wild meld, allowed because the pickup is complete).
+    ("2C 2D JK JK JK JK JK 2S 2S 4H 6S", "2H", 350),
+    # A joker on top takes two jokers (R29b); the 2s complete the pile and the rest meld apart.
+    ("JK JK 2C 2D 2S 2H 2H 2C 2D 4H", "JK", 290),
+    # A 2 on top, only wild cards: an incomplete pickup of 6 (top, two 2s, three jokers), and no
+    # second incomplete wild meld (R20).
+    ("2C 2D JK JK JK 4H 6S", "2H", 210),
+]
+
+
+@pytest.mark.parametrize("hand, top, best", WILD_TOPS)
+def test_best_take_of_a_wild_top(hand, top, best):  # R16, R19, R20, R29b, R40
+    found = best_take(cards(hand), top)
+    assert found[0] == best
+    assert_checks_for(hand, top, found)
+
+
+@pytest.mark.parametrize("max_cards, best", [
+    (None, 225),  # 2H 2C 2D JK JK (160) and 5C 5D 5H JK (65)
+    (5, 210),     # five cards: 2C 2D and three jokers with the top
+    (4, 160),
+    (3, 110),
+    (2, 60),
+    (1, None),    # a pair is needed (R29b)
+])
+def test_best_wild_take_within_the_foot_cap(max_cards, best):  # R29b, R40, R47
+    hand = "2C 2D JK JK JK 5C 5D 5H"
+    found = best_take(cards(hand), "2H", max_cards=max_cards)
+    if best is None:
+        assert found is None
+        return
+    assert found[0] == best
+    assert len(found[1]) + sum(len(g) for g in found[2]) <= (max_cards or 99)
+    assert_checks_for(hand, "2H", found)
+
+
+def test_best_new_melds_lays_wild_cards_as_piles_and_one_incomplete_meld():  # R16, R18, R20
+    points, groups = best_new_melds(cards("JK JK JK 2C 2D 2S 2H 2H 2C 2D"))
+    assert points == 3 * 50 + 7 * 20
+    assert sorted(len(g) for g in groups) == [3, 7]
+    assert sorted(c for g in groups for c in g) == sorted(cards("JK JK JK 2C 2D 2S 2H 2H 2C 2D"))
+
+
+def test_max_first_meld_points():  # R16, R39
+    assert max_first_meld_points(cards("JK JK JK 2C 4H")) == 170  # a wild meld of four
+    assert max_first_meld_points(cards("KC KD KH 4H 6S")) == 30
+    assert max_first_meld_points(cards("KC KD 4H 6S")) == 0
