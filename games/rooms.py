@@ -166,7 +166,6 @@ def save_with_invite_code(game: Game) -> None:
 def daily_game(player) -> tuple[Game, bool]:
     """The player's unfinished daily of today, else a new one (ranked only if it is the first)."""
     from leaderboards.daily import daily_seed
-
     from leaderboards.models import Player
 
     date = utc_today()
@@ -380,7 +379,15 @@ def view_patch(before, after, path: str = "") -> list:
             return [{"op": "remove", "path": f"{path}/{index}"} for index in range(len(before) - 1, common - 1, -1)]
     elif not isinstance(before, (dict, list)) and not isinstance(after, (dict, list)) and path:
         return [{"op": "replace", "path": path, "value": after}]
-    return [dict(op, path=path + op["path"]) for op in jsonpatch.make_patch(before, after).patch]
+    return [rebased(op, path) for op in jsonpatch.make_patch(before, after).patch]
+
+
+def rebased(op: dict, path: str) -> dict:
+    """An op of a sub-document's patch, pointed at that sub-document (`from` of move/copy too)."""
+    op = dict(op, path=path + op["path"])
+    if "from" in op:
+        op["from"] = path + op["from"]
+    return op
 
 
 def dict_patch(before: dict, after: dict, path: str) -> list:
