@@ -294,11 +294,24 @@ def redacted(events: list, seat: str | None) -> list:
     return engine().redact_events(events, seat)
 
 
+def stored_engine_game(game: Game):
+    """The engine game at the stored position; rebuilt from the move log if the engine refuses it.
+
+    The position is the engine's own output, so a refusal is an engine bug (seen: a game ended by
+    a foot pickup whose second red three found the stock empty); the replay still shows the game.
+    """
+    try:
+        return engine().Game.from_position(game.position)
+    except engine().RuleError:
+        log.error("the engine refuses the stored position of game %s v%s; replaying its moves", game.id, game.version)
+        return replay(game)
+
+
 def state_message(game: Game, seat: str | None) -> dict:
     """The whole `state` of the game for a seat (None: a spectator)."""
     view = None
     if game.position is not None:
-        view = view_for(engine().Game.from_position(game.position), seat)
+        view = view_for(stored_engine_game(game), seat)
     return {
         "type": "state", "v": game.version, "view": view, "seat": seat,
         "mode": game.mode, "ranked": game.ranked, "status": game.status, "level": game.level,

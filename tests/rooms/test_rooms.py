@@ -247,3 +247,19 @@ def test_the_last_move_of_a_ranked_daily_writes_its_entry(player):
     with pytest.raises(rooms.RoomError) as over:
         rooms.apply_move(game.id, "S", {"type": "draw"}, game.version)
     assert over.value.code == "game_over"
+
+
+def test_a_stored_position_the_engine_refuses_is_shown_from_the_replay(player, monkeypatch):
+    game, _ = rooms.create_game(player, "solo", "easy")
+    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    game.refresh_from_db()
+    expected = EngineGame.from_position(game.position).view("S")
+    real_from_position = EngineGame.from_position.__func__
+
+    def refuse_the_current_position(cls, position):
+        if position == game.position:  # as the engine did with its own final position on some seeds
+            raise RuleError("invalid_position", reason="a red three is among N's cards (R34)")
+        return real_from_position(cls, position)
+
+    monkeypatch.setattr(EngineGame, "from_position", classmethod(refuse_the_current_position))
+    assert rooms.state_message(game, "S")["view"] == expected
