@@ -127,6 +127,15 @@ class Tab:
         assert (state["v"], state["view"]) == mine, "the patched view differs from a fresh sync"
 
 
+def run(coroutine):
+    """asyncio.run in a thread of its own: the calling thread may already run an event loop
+    (Playwright's sync API, used by the browser tests on the same worker, leaves one running)."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as runner:
+        return runner.submit(asyncio.run, coroutine).result()
+
+
 def cards_in_position(position: dict) -> int:
     """How many cards a stored position holds, wherever they are (must be 270, R1)."""
     def count(text) -> int:

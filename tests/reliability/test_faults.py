@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 pytest.importorskip("games.engine")
 
-from .clients import Browser, Tab, cards_in_position, simple_action  # noqa: E402
+from .clients import Browser, Tab, cards_in_position, run, simple_action  # noqa: E402
 from .conftest import SIMPLE_BOTS  # noqa: E402
 from .stored import assert_log_is_whole, stored_game, stored_moves  # noqa: E402
 
@@ -124,7 +124,7 @@ def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sql
         await player.play_until(player.tab.version + 40)
         await finish(player)
 
-    asyncio.run(scenario())
+    run(scenario())
     assert assert_acknowledged_moves_are_stored(sqlite_url, player) >= 60
     print(f"redis restart: refusals {player.refusals}, reconnects {player.reconnects}")
 
@@ -168,7 +168,7 @@ def test_cut_postgresql_connections_never_half_apply_a_move(daphne, postgres_pro
         await finish(player)
 
     after_cuts = []
-    asyncio.run(scenario())
+    run(scenario())
     assert cutter.connections_cut > 0, "the proxy cut nothing: the test proved nothing"
     assert assert_acknowledged_moves_are_stored(postgres_url, player) >= after_cuts[0] + 16
     print(f"postgres cuts: {cutter.connections_cut} connections in {cutter.done} cuts; "
@@ -199,6 +199,6 @@ def test_players_move_to_the_other_daphne_when_theirs_is_killed(daphne, postgres
         await watcher.close()
 
     killed_at = []
-    asyncio.run(scenario())
+    run(scenario())
     assert assert_acknowledged_moves_are_stored(postgres_url, player) >= killed_at[0] + 30
     print(f"daphne killed at v{killed_at[0]}: refusals {player.refusals}, reconnects {player.reconnects}")

@@ -20,7 +20,7 @@ pytest.importorskip("games.engine")
 
 from games.engine import Game as EngineGame  # noqa: E402
 
-from .clients import Browser, Tab, cards_named  # noqa: E402
+from .clients import Browser, Tab, cards_named, run  # noqa: E402
 from .conftest import SIMPLE_BOTS  # noqa: E402
 from .stored import stored_moves  # noqa: E402
 
@@ -108,6 +108,18 @@ def keys_in(value) -> set:
     return found
 
 
+SEED = 0
+
+
+def fix_seed(sqlite_url: str, game_id: str) -> None:
+    """A fixed deal, set in the lobby before the start deals it: some seeds end a deal with a foot
+    pickup whose red three finds the stock empty, and the engine then refuses its own position
+    (reported to the engine's owner by the room tests); this test is about what frames show."""
+    import sqlite3
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), timeout=20) as db:
+        db.execute("update games_game set seed = ? where id = ?", (SEED, game_id.replace("-", "")))
+
+
 def check_frames_of_a_game(daphne, sqlite_url, last_deal: int) -> tuple[int, int]:
     """Play a friends game to the end of deal `last_deal` (or the end); (frames checked, moves)."""
     server = daphne(sqlite_url, **SIMPLE_BOTS, FOOT_NEXT_DEAL_TIMEOUT=1)
@@ -115,6 +127,7 @@ def check_frames_of_a_game(daphne, sqlite_url, last_deal: int) -> tuple[int, int
     status, lobby = host.call("/api/games", {"mode": "friends", "level": "easy"})
     assert status == 201
     assert friend.call(f"/api/games/{lobby['id']}/join", {"seat": "N"})[1]["seat"] == "N"
+    fix_seed(sqlite_url, lobby["id"])
     assert host.call(f"/api/games/{lobby['id']}/start", {})[0] == 200
     south, north, watcher = (Tab(b, server.ws, lobby["id"]) for b in (host, friend, onlooker))
 
@@ -126,7 +139,7 @@ def check_frames_of_a_game(daphne, sqlite_url, last_deal: int) -> tuple[int, int
         for tab in (south, north, watcher):
             await tab.close()
 
-    asyncio.run(scenario())
+    run(scenario())
     initial, moves = stored_moves(sqlite_url, lobby["id"])
     views = views_by_version(initial, moves)
     checked = sum(assert_frames_reveal_nothing(tab, views) for tab in (south, north, watcher))
