@@ -93,6 +93,10 @@ class TcpProxy:
     async def _shutdown(self) -> None:
         self.server.close()
         await self._cut()
+        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in others:  # the pipes of the cut connections: end them before the loop stops
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
 
 async def pipe(reader, writer) -> None:
