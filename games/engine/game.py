@@ -362,6 +362,12 @@ class Game:
             self.red_threes[TEAM_OF[seat]].append(card)
             events.append({"type": "red_three", "seat": seat, "card": card})
             if not self.stock:
+                # R53 (iii): laid, and the deal ends; the other red threes of a foot just picked
+                # up are laid too (R45: every red three in it is laid), none stays among the cards.
+                for other in [c for c in hand if c in RED_THREES]:
+                    hand.remove(other)
+                    self.red_threes[TEAM_OF[seat]].append(other)
+                    events.append({"type": "red_three", "seat": seat, "card": other})
                 self._end_deal("stock", None, events)
             replacement = self.stock.pop()
             hand.append(replacement)
