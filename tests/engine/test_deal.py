@@ -196,3 +196,11 @@ def test_deals_two_to_four_are_dealt_the_same_way():  # R11, R55a, R57
 def test_position_defaults_are_consistent():
     # The helper itself: dealer from the deal (R8).
     assert position(deal=3)["dealer"] == "W" and position(deal=3)["turn"] == "N"
+
+
+def test_a_random_seed_fits_the_stored_signed_64_bit_seed():  # R58
+    # games.models stores the seed in a BigIntegerField (signed 64-bit): a 64-bit random seed
+    # would overflow it about every second game.
+    seeds = [Game.new().seed for _ in range(64)]
+    assert all(0 <= s < 2 ** 63 for s in seeds)
+    assert len(set(seeds)) == len(seeds)

@@ -67,7 +67,7 @@ def queries_refuse_or_answer(game, seat):
         assert caught.value.params == {"seat": str(seat)[:10]}
 
 
-@pytest.mark.parametrize("seat", ["X", "s", "", None, 1, "South"])
+@pytest.mark.parametrize("seat", ["X", "s", "", None, 1, "South", "SouthWestNorth"])
 def test_queries_with_wrong_seat_names(game, seat):  # R5
     queries_refuse_or_answer(game, seat)
 
@@ -112,6 +112,12 @@ def test_huge_and_nested_garbage_is_refused(game):
     ("S", {"type": "fly"}, "unknown_action", None, {"type": "fly"}),
     ("W", {"type": "draw"}, "not_your_turn", "R24", {"turn": "S"}),
     ("S", {"type": "draw"}, "already_drew", "R26", {}),
+    # Values echoed into a message are cut short, so a client cannot make the engine repeat a
+    # long string back to every player.
+    ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "ABCDEFGHIJKLMNOP"}]}, "bad_rank", "R21",
+     {"rank": "ABCDEFGHIJ"}),
+    ("S", {"type": "x" * 40}, "unknown_action", None, {"type": "x" * 30}),
+    ("S", {"type": "discard", "card": "Z" * 30}, "bad_card", "R1", {"card": "Z" * 20}),
 ])
 def test_refusals_carry_code_rule_and_params(game, seat, action, code, rule, params):
     error = assert_refused(game, seat, action, code=code)

@@ -110,3 +110,22 @@ def test_one_card_left_must_go_out():  # R47
     game = south_in_foot("QC QD 9S", [Q_MELD])
     assert_accepted(game, "S", meld("QC QD", to="Q"))
     assert game.options("S")["discard"] is True and game.options("S")["may_go_out"] is True
+
+
+def test_cannot_go_out_names_what_is_missing():  # R49
+    # The reason is part of the message the player reads: exact wording.
+    game = game_at(hands={"S": "9S"}, feet={"S": None}, phase="play", melds={"NS": ["KC KD KH KS KC KD KH"]})
+    error = assert_refused(game, "S", discard("9S"), code="cannot_go_out", rule="R49")
+    assert error.params == {"reason": "your partner has not picked up their foot"}
+    game = game_at(hands={"S": "9S", "N": "4C 4D"}, feet={"S": None, "N": None}, phase="play",
+                   melds={"NS": ["KC KD KH KS KC KD KH"]})
+    error = assert_refused(game, "S", discard("9S"), code="cannot_go_out", rule="R49")
+    assert error.params == {"reason": "your team still needs 1 clean, 2 dirty, 1 wild pile(s)"}
+    assert error.message == "You cannot go out yet: your team still needs 1 clean, 2 dirty, 1 wild pile(s)."
+
+
+def test_cannot_go_out_counts_the_piles_the_meld_would_complete():  # R49, R47
+    game = game_at(hands={"S": "5C 5D 5H", "N": "4C 4D"}, feet={"S": None, "N": None}, phase="play",
+                   melds={"NS": ["KC KD KH KS KC KD KH", "5C 5D 5H 5S"]})
+    error = assert_refused(game, "S", meld("5C 5D 5H", to="5"), code="cannot_go_out", rule="R49")
+    assert error.params == {"reason": "your team still needs 2 dirty, 1 wild pile(s)"}

@@ -78,3 +78,11 @@ def test_a_black_three_left_in_hand_costs_five():  # R36, R4
     score = game.scores()["deals"][0]
     assert score["NS"]["cards_left"] == -15
     assert score["EW"]["cards_left"] == -10
+
+
+def test_a_black_three_cannot_be_added_to_a_meld():  # R17
+    # Adding names the meld's rank; the refusal must still say "threes", not "mixed ranks".
+    game = game_at(hands={"S": "3C 3S 4H 9D"}, phase="play", melds={"NS": ["KC KD KH"]})
+    assert_refused(game, "S", meld("3C", to="K"), code="three_in_meld", rule="R17")
+    game = game_at(hands={"S": "3C 3S 4H 9D"}, phase="play", melds={"NS": ["JK JK 2C"]})
+    assert_refused(game, "S", meld("3C", to="wild"), code="three_in_meld", rule="R17")

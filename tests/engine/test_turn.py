@@ -121,5 +121,5 @@ def test_a_red_three_drawn_is_followed_by_a_replacement_draw_event():  # R27, R3
     kinds = [e["type"] for e in events]
     at = kinds.index("red_three")
     assert events[at + 1]["type"] == "draw" and events[at + 1]["count"] == 1
-    assert events[at + 1]["cards"] == ["KH"]
+    assert events[at + 1] == {"type": "draw", "seat": "S", "count": 1, "cards": ["KH"], "replacement": True}
     assert sum(e["count"] for e in events if e["type"] == "draw") == 3  # 3H, its replacement, 5C
