@@ -77,8 +77,15 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Moves are written from several threads; wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
+    # Moves are written from several threads; wait for the lock instead of failing at once, and
+    # take the write lock when a transaction begins (IMMEDIATE): a reader that later writes cannot
+    # then fail with "database is locked" halfway through a move.
+    sqlite_options["timeout"] = 20
+    sqlite_options["transaction_mode"] = "IMMEDIATE"
+    # WAL: readers do not block the writer, and a commit needs no fsync of the database file; a
+    # killed process still loses nothing committed (only a power cut could lose the last commits).
+    sqlite_options["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 
 REDIS_URL = os.environ.get("REDIS_URL")
 if REDIS_URL:
@@ -124,11 +131,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # WAL: readers do not block the writer, and a commit needs no fsync of the database file; a
-    # killed process still loses nothing committed (only a power cut could lose the last commits).
-    DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 
 if not DEBUG:
     # Production-only HTTPS settings, from the environment (docs/RELIABILITY.md lists the values that
