@@ -595,8 +595,26 @@ async def advance(game_id: str) -> None:
         _advancing.pop(game_id, None)
 
 
+DB_RETRIES = 3
+
+
+async def with_db_retries(function, *args):
+    """Run a database step, retrying a dropped or busy connection: moves are versioned, so a retry
+    after a commit whose answer was lost is refused as stale and never applies a move twice."""
+    from django.db import Error as DatabaseError
+
+    for attempt in range(DB_RETRIES):
+        try:
+            return await database_sync_to_async(function)(*args)
+        except DatabaseError:
+            if attempt == DB_RETRIES - 1:
+                raise
+            log.warning("database error in %s, retrying", function.__name__, exc_info=True)
+            await asyncio.sleep(0.2 * (attempt + 1))
+
+
 async def advance_once(game_id: str) -> bool:
-    plan = await database_sync_to_async(plan_bot_move)(game_id)
+    plan = await with_db_retries(plan_bot_move, game_id)
     if plan is None:
         return False
     try:
@@ -608,7 +626,7 @@ async def advance_once(game_id: str) -> bool:
         return False
     fault("bot_thinking", plan.version + 1)
     try:
-        result = await database_sync_to_async(apply_move)(game_id, plan.seat, action, plan.version)
+        result = await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
     except RoomError as refusal:
         return refusal.code == "stale_version"  # a human or another worker moved first: look again
     except Exception as error:  # an illegal bot action: stop rather than loop on it
