@@ -32,10 +32,22 @@ test: $(STAMP) system-packages messages
 	$(PY) manage.py check
 	$(PY) -m pytest -q -n 2 --dist loadgroup
 
+# Benchmarks print their figures (docs/PERFORMANCE.md, docs/BOTS.md); PostgreSQL and Redis as in CI.
+BENCH_PG    ?= postgres://postgres@127.0.0.1:5432/postgres
+BENCH_REDIS ?= redis://127.0.0.1:6379/3
 bench: $(STAMP) migrate
 	$(PY) manage.py bench_engine
 	$(PY) manage.py bench_bots
 	$(PY) manage.py bench_server
+	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_server && createdb -h 127.0.0.1 -U postgres foot_bench_server
+	$(PY) manage.py bench_server --db $(BENCH_PG:/postgres=/foot_bench_server) --redis $(BENCH_REDIS)
+	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_server
+	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_lb && createdb -h 127.0.0.1 -U postgres foot_bench_lb
+	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) manage.py migrate --noinput -v 0
+	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) manage.py bench_leaderboard
+	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_lb
+	$(PY) manage.py bench_load --tables 5,10,25,50 --db $(BENCH_PG) --redis $(BENCH_REDIS)
+	$(PY) -m pytest -q -m slow
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
