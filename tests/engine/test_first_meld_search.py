@@ -129,3 +129,18 @@ def test_natural_split_of_one_rank(naturals, wild, split):  # R15, R18, R20
 def test_wild_meld_sizes():  # R16, R20: piles of 7 and at most one incomplete wild meld of 3-6
     from games.engine.firstmeld import wild_meld_size_ok
     assert [n for n in range(16) if wild_meld_size_ok(n)] == [0, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14]
+
+
+@pytest.mark.parametrize("hand, best", [
+    # Six kings with the top are a clean pile (70); the seventh king cannot meld alone (R15).
+    ("KC KD KS KC KD KS KC 4H", 70),
+    # The pile takes 4 or 5 kings and the wild cards; the kings left over make a second,
+    # incomplete king meld beside the complete pile (R20 allows it): every card but 4H.
+    ("KC KD KS KC KD KS KC 2C JK 4H", 150),
+    # KH and three kings carry two wild cards (4 >= 2 x 2, R15): 110.
+    ("KC KD KS 2C JK 4H 6S", 110),
+])
+def test_best_take_of_a_natural_top(hand, best):  # R15, R18, R20, R29b, R40
+    found = best_take(cards(hand), "KH")
+    assert found[0] == best
+    assert_checks_for(hand, "KH", found)
