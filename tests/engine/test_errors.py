@@ -139,3 +139,27 @@ def test_must_draw_first_before_a_meld():  # R26
     error = assert_refused(game_, "S", {"type": "meld", "groups": [{"cards": ["9C", "9S", "9H"]}]},
                            code="must_draw_first")
     assert error.rule == "R26"
+
+
+@pytest.mark.parametrize("hand, discard_pile, action, code, rule, params", [
+    ("9C 9S 4H", "", {"type": "take_pile", "cards": ["9C", "9S"]}, "pile_empty", "R28", {}),
+    ("9C 9S 4H", "9D", {"type": "take_pile", "cards": ["9C", "9S"], "groups": [{"cards": ["4H"], "to": "9"}]},
+     "bad_field", "R30", {"field": "groups"}),
+    ("9C 9S KC 4H", "9D", {"type": "take_pile", "cards": ["9C", "9S", "KC"]}, "card_does_not_match", "R30",
+     {"card": "KC", "top": "9D"}),
+    ("9C 4H", "9D", {"type": "take_pile", "cards": ["9C"]}, "no_matching_pair", "R29", {"top": "9D"}),
+    ("2C 2S 9C 4H", "2H", {"type": "take_pile", "cards": ["2C", "2S", "9C"]}, "card_does_not_match", "R30",
+     {"card": "9C", "top": "2H"}),
+    ("2C 9C 4H", "2H", {"type": "take_pile", "cards": ["2C"]}, "no_matching_pair", "R29", {"top": "2H"}),
+])
+def test_take_refusals_carry_rule_and_params(hand, discard_pile, action, code, rule, params):  # R28-R30
+    game_ = game_at(hands={"S": hand}, discard=discard_pile, melds={"NS": ["AC AD AH"]})
+    error = assert_refused(game_, "S", action, code=code, rule=rule)
+    assert error.params == params
+
+
+def test_at_most_thirty_groups(game):  # a bound against huge actions
+    thirty = {"type": "meld", "groups": [{"cards": ["9C"], "to": "A"}] * 30}
+    assert game.check("S", thirty)["code"] != "bad_field"
+    assert game.check("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "A"}] * 31})["params"] == {
+        "field": "groups"}

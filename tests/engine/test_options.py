@@ -223,3 +223,18 @@ def test_take_pile_option_counts_a_whole_pile_of_one_rank_from_the_hand():  # R4
     assert game.check("W", legal) == {"ok": True, "points": 90}
     assert game.check("W", take("9C 9S", "5C 5D 5H 5S 5C 5D", "7C 7D 7H 7S 7C"))["ok"] is False
     assert game.options("W")["take_pile"] is True
+
+
+def test_pile_cards_for_a_two_on_top_are_the_other_twos():  # R29b
+    game = game_at(hands={"S": "2C 9C JK 2S 4H"}, discard="5C 2H", melds={"NS": ["AC AD AH"]})
+    assert sorted(game.options("S")["pile_cards"]) == ["2C", "2S"]
+
+
+def test_take_pile_option_when_only_a_pair_with_a_wild_card_fits():  # R29b, R30, R15
+    # The 9 meld has room for one card: the top completes it and the pair alone would be a new
+    # meld of two (R15); the pair with the joker makes it a legal meld of three.
+    game = game_at(hands={"S": "4H 9C 9S JK 6D"}, discard="5C 9D",
+                   melds={"NS": ["9C 9D 9H 9S 9C 9D"]})
+    assert game.check("S", take("9C 9S"))["ok"] is False
+    assert game.check("S", take("9C 9S JK"))["ok"] is True
+    assert game.options("S")["take_pile"] is True
