@@ -3,7 +3,7 @@ exception, and never a change to the game."""
 
 import pytest
 
-from .helpers import DRAW, assert_refused, game_at, require_engine
+from .helpers import DRAW, assert_refused, game_at, meld, require_engine
 
 require_engine()
 
@@ -163,3 +163,36 @@ def test_at_most_thirty_groups(game):  # a bound against huge actions
     assert game.check("S", thirty)["code"] != "bad_field"
     assert game.check("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "A"}] * 31})["params"] == {
         "field": "groups"}
+
+
+@pytest.mark.parametrize("groups, code, rule, params", [
+    ([{"to": "A"}], "missing_field", None, {"field": "cards"}),
+    ([{"cards": "9C"}], "bad_field", None, {"field": "cards"}),
+    ([{"cards": ["9C"] * 31}], "bad_field", None, {"field": "cards"}),
+    ([{"cards": [5]}], "bad_card", "R1", {"card": "5"}),
+    ([{"cards": []}], "empty_group", "R15", {}),
+])
+def test_group_refusals_carry_rule_and_params(game, groups, code, rule, params):  # R1, R15
+    error = assert_refused(game, "S", {"type": "meld", "groups": groups}, code=code, rule=rule)
+    assert error.params == params
+
+
+def test_thirty_cards_in_a_group_are_not_a_bad_field(game):
+    assert game.check("S", {"type": "meld", "groups": [{"cards": ["9C"] * 30}]})["code"] != "bad_field"
+
+
+def test_a_second_incomplete_meld_of_a_rank_names_the_rank():  # R20
+    game_ = game_at(hands={"S": "9C 9S 9H 9D 9C 9S 4H"}, phase="play", melds={"NS": ["AC AD AH"]})
+    error = assert_refused(game_, "S", meld("9C 9S 9H", "9D 9C 9S"), code="duplicate_incomplete_meld", rule="R20")
+    assert error.params == {"rank": "9"}
+
+
+def test_the_exception_text_is_the_message(game):
+    error = assert_refused(game, "S", {"type": "discard", "card": "KD"}, code="card_not_held")
+    assert str(error) == error.message == "You do not hold KD."
+
+
+def test_a_draw_or_a_discard_lays_no_points():  # VIEW.md check: points laid by the action
+    assert game_at(hands={"S": "9C 4H"}).check("S", DRAW) == {"ok": True, "points": 0}
+    assert game_at(hands={"S": "9C 4H"}, phase="play").check("S", {"type": "discard", "card": "9C"}) == {
+        "ok": True, "points": 0}

@@ -238,3 +238,12 @@ def test_take_pile_option_when_only_a_pair_with_a_wild_card_fits():  # R29b, R30
     assert game.check("S", take("9C 9S"))["ok"] is False
     assert game.check("S", take("9C 9S JK"))["ok"] is True
     assert game.options("S")["take_pile"] is True
+
+
+def test_an_answer_changed_by_its_caller_does_not_change_the_next_one():  # VIEW.md options
+    game = game_at(hands={"W": "9C 9S 4H"}, discard="9D", melds={"EW": ["KC KD KH"]})
+    first = game.options("W")
+    first["add_to"]["K"] = ["KS"]
+    first["pile_cards"].append("9C")
+    assert off(game.options("W")) == ALL_OFF
+    assert off(game.options("N")) == ALL_OFF
