@@ -258,3 +258,14 @@ def test_from_position_does_not_keep_the_callers_dict():
     game = Game.from_position(pos)
     pos["scores"][0]["NS"]["total"] = 999
     assert game.scores()["totals"]["NS"] == 10
+
+
+@pytest.mark.parametrize("scores, reason", [
+    ([{"NS": {"total": 5}}], "a deal score names the teams NS and EW"),
+    ([{"NS": {"total": 5}, "EW": {"melded": 5}}], "a team's deal score holds whole numbers, with a 'total'"),
+    ([{"NS": {"total": 5}, "EW": {"total": True}}], "a team's deal score holds whole numbers, with a 'total'"),
+])
+def test_a_malformed_deal_score_says_why(scores, reason):  # R54, R55
+    with pytest.raises(RuleError) as caught:
+        Game.from_position(position(scores=scores))
+    assert caught.value.code == "invalid_position" and caught.value.params == {"reason": reason}
