@@ -96,3 +96,11 @@ def test_meld_status_takes_a_string_or_a_list():  # R18
     with pytest.raises(RuleError) as caught:
         meld_status(["KC", "KD", "XX"])
     assert caught.value.code == "bad_card"
+
+
+def test_card_names():  # R1, R3: the English names the page reads out
+    from games.engine import card_name
+    assert card_name("QH") == "Queen of hearts"
+    assert card_name("TS") == "Ten of spades"
+    assert card_name("2D") == "Two of diamonds"
+    assert card_name("JK") == "Joker"
