@@ -14,7 +14,7 @@ from games.engine.cards import (
 from games.engine.deal import deal_cards, shuffled_deck
 from games.engine.errors import RuleError
 from games.engine.melds import (
-    PILE_SIZE, WILD, addition_problem, meld_problem, meld_rank, pile_kind,
+    MELD_KIND, PILE_SIZE, WILD, addition_problem, meld_problem, meld_rank, pile_kind,
 )
 from games.engine.scoring import count_piles, team_deal_score, winner as game_winner
 from games.engine.seats import (
@@ -138,8 +138,10 @@ class Game:
     def incomplete_meld_index(self, melds: list, rank: str) -> int | None:
         """R20: the team has at most one incomplete meld of a rank."""
         for i, meld in enumerate(melds):
-            if len(meld) < PILE_SIZE and meld_rank(meld) == rank:
-                return i
+            if len(meld) < PILE_SIZE:
+                first = MELD_KIND[meld[0]]  # a meld's first card is nearly always a natural
+                if (first if first != "W" else meld_rank(meld)) == rank:
+                    return i
         return None
 
     def may_go_out(self, seat: str, melds: list | None = None) -> bool:

@@ -55,6 +55,7 @@ def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | N
     if len(meld) >= PILE_SIZE:
         return RuleError("pile_complete", "R19")
     rank = meld_rank(meld)
+    added_wild = 0
     for card in added:
         kind = MELD_KIND[card]
         if kind == "3":
@@ -64,7 +65,16 @@ def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | N
                 return RuleError("natural_to_wild_meld", "R21")
             if kind != rank:
                 return RuleError("mixed_ranks", "R21")
-    return meld_problem(list(meld) + list(added))
+            continue
+        added_wild += 1
+    # The meld itself is legal (R22 held before), so only the size and the ratio can break.
+    total = len(meld) + len(added)
+    if total > PILE_SIZE:
+        return RuleError("meld_too_large", "R19")
+    wild = added_wild + sum(1 for card in meld if MELD_KIND[card] == "W")
+    if total - wild and total - wild < 2 * wild:
+        return RuleError("too_many_wild", "R15")
+    return None
 
 
 def pile_kind(cards: Sequence[str]) -> str:
