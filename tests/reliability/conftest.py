@@ -13,17 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
+from games.daphne_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # The trivial legal bots of tests/rooms (draw, discard the first card): fast, so faults are the subject.
 SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "thread",
                "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class RedisServer:

@@ -24,8 +24,6 @@ import math
 import os
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,18 +37,14 @@ import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from games.daphne_process import DaphneServer
+
 ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
 PAGE = 4096  # bytes per memory page (Linux /proc/<pid>/statm)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 # ---------------------------------------------------------------- the server under test
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class ThrowawayDatabase:
@@ -97,47 +91,6 @@ def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
         env["REDIS_URL"] = redis_url
     env.update({k: str(v) for k, v in extra.items()})
     return env
-
-
-class Daphne:
-    def __init__(self, env: dict, log_path: Path):
-        self.env, self.log_path, self.port = env, log_path, free_port()
-        self.process = None
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self, nice: int = 0) -> "Daphne":
-        log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
-            cwd=settings.BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            # Set before exec, so every thread and the bot pool's workers inherit the priority.
-            preexec_fn=(lambda: os.nice(nice)) if nice else None)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise CommandError(f"daphne exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.http + "/api/session", timeout=2):
-                    return self
-            except OSError:
-                time.sleep(0.2)
-        raise CommandError("daphne did not start")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
 
 
 def process_tree(pid: int) -> list[int]:
@@ -259,7 +212,7 @@ def discards(view: dict) -> list[str]:
 class Table:
     """One player: a solo game socket and an echo socket, playing a turn every `pace` seconds."""
 
-    def __init__(self, number: int, server: Daphne, level: str, pace: float, tally: Tally):
+    def __init__(self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally):
         self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
         self.session = None
         self.socket = self.echo = None
@@ -419,7 +372,7 @@ def percentile(values: list, fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def drive(server: Daphne, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
+async def drive(server: DaphneServer, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
     tally = Tally()
     players = [Table(n, server, level, pace, tally) for n in range(tables)]
     opening = asyncio.Semaphore(8)
@@ -467,8 +420,11 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
              workdir: Path, soak: bool, extra_env: dict, profile: str | None = None, nice: int = 0) -> dict:
     with ThrowawayDatabase(db) as database_url:
         env = server_env(database_url, redis, **extra_env)
-        server = Daphne(env, workdir / f"daphne-{tables}.log")
-        server.start(nice)
+        server = DaphneServer(env, workdir / f"daphne-{tables}.log")
+        try:
+            server.start(timeout=60, nice=nice)
+        except RuntimeError as failure:
+            raise CommandError(str(failure)) from failure
         idle = Sample.of(server.process.pid)
         samples = [] if soak else None
         spy = start_profile(server.process.pid, seconds, profile) if profile else None

@@ -15,7 +15,6 @@ import asyncio
 import http.cookiejar
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,14 +26,9 @@ from pathlib import Path
 import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from games.daphne_process import free_port
 
 ECHO_FRAME = json.dumps({"type": "action", "action": {"type": "discard", "card": "9C"}, "v": 12, "ref": "c17"})
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def percentile(samples: list[float], fraction: float) -> float:
