@@ -66,7 +66,7 @@ def card_points(card: str) -> int:
 
 
 def points(cards: Iterable[str]) -> int:
-    return sum(CARD_POINTS[c] for c in cards)
+    return sum(map(CARD_POINTS.__getitem__, cards))
 
 
 def card_name(card: str) -> str:

@@ -12,6 +12,7 @@ from games.engine.cards import JOKER, canonical_deck, is_red_three
 from games.engine.seats import DEALER_OF_DEAL, NEXT_SEAT, seats_from
 
 HAND_SIZE = 13
+CANONICAL_DECK = tuple(canonical_deck())  # built once: every deal starts from a copy
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class DealtCards:
 
 def shuffled_deck(seed, deal: int) -> list[str]:
     """R57: the canonical deck shuffled by random.Random(f"{seed}:{deal}")."""
-    deck = canonical_deck()
+    deck = list(CANONICAL_DECK)
     random.Random(f"{seed}:{deal}").shuffle(deck)
     return deck
 

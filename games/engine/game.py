@@ -199,7 +199,8 @@ class Game:
             plan.used += cards
             plan.groups.append((cards, index))
         plan.laid_points = points(plan.used)
-        self._check_first_meld(team, plan.laid_points)
+        if not self.down[team]:
+            self._check_first_meld(plan.laid_points)
         self._check_cards_left(seat, plan, len(held))
         return plan
 
@@ -227,15 +228,15 @@ class Game:
         melds.append(list(cards))
         return len(melds) - 1
 
-    def _check_first_meld(self, team, laid_points) -> None:
-        """R37–R40: until the team is down, one action must reach the minimum on its own."""
-        if not self.down[team] and laid_points < self.first_meld_minimum():
+    def _check_first_meld(self, laid_points) -> None:
+        """R37–R40: until the team is down (callers ask), one action must reach the minimum on its own."""
+        if laid_points < self.first_meld_minimum():
             raise RuleError("below_first_meld_minimum", "R37", minimum=self.first_meld_minimum(),
                             points=laid_points)
 
     def _check_cards_left(self, seat, plan: _Plan, left: int) -> None:
         """R47: in the foot, keep two cards unless going out is allowed (R49)."""
-        if not self.in_foot(seat) or left >= 2:
+        if self.feet[seat] is not None or left >= 2:
             return
         if self.may_go_out(seat, plan.melds):
             plan.goes_out = left == 0
@@ -275,7 +276,8 @@ class Game:
         plan.used = named + plan.used
         plan.taken = self.discard[-TAKE_LIMIT:]
         plan.laid_points = points(ordered) + points(plan.used[len(named):])
-        self._check_first_meld(team, plan.laid_points)
+        if not self.down[team]:
+            self._check_first_meld(plan.laid_points)
         self._check_cards_left(seat, plan, len(held) + len(plan.taken) - 1)
         return plan
 
@@ -296,7 +298,15 @@ class Game:
 
     # ------------------------------------------------------------------ commits (state changes)
     def _commit_draw(self, seat, action, plan, events) -> None:
-        if not self.stock:  # R53 (i): the draw on an empty stock ends the deal
+        stock = self.stock
+        if len(stock) >= 2 and stock[-1] not in RED_THREES and stock[-2] not in RED_THREES:
+            # the common case, as _draw_card would do it: two cards, one event, nothing to lay
+            cards = [stock.pop(), stock.pop()]
+            self.hands[seat] += cards
+            events.append({"type": "draw", "seat": seat, "count": 2, "cards": cards})
+            self.phase = "play"
+            return
+        if not stock:  # R53 (i): the draw on an empty stock ends the deal
             self._end_deal("stock", None, events)
         for _ in range(2):
             if not self.stock:  # R53 (ii)
@@ -313,9 +323,6 @@ class Game:
             self._go_out(seat, events)
         self._pass_turn(events)
 
-    def _commit_meld(self, seat, action, plan, events) -> None:
-        self._lay(seat, plan, events, "meld")
-
     def _commit_take_pile(self, seat, action, plan, events) -> None:
         taken = plan.taken
         del self.discard[-len(taken):]
@@ -323,21 +330,22 @@ class Game:
                        "cards": list(taken)})
         self.hands[seat].extend(taken[:-1])  # R31: the rest of the cards taken join the active cards
         self.phase = "play"
-        self._lay(seat, plan, events, "meld")
+        self._commit_meld(seat, action, plan, events)
         self._lay_red_threes(seat, events)  # R33
 
-    def _lay(self, seat, plan: _Plan, events, kind) -> None:
+    def _commit_meld(self, seat, action, plan: _Plan, events) -> None:
+        """Lay the planned groups (a meld, or the melds of a take)."""
         team = TEAM_OF[seat]
         hand = self.hands[seat]
         for card in plan.used:
             hand.remove(card)
         self.melds[team] = plan.melds
         self.down[team] = True
-        events.append({"type": kind, "seat": seat, "team": team,
+        events.append({"type": "meld", "seat": seat, "team": team,
                        "groups": [{"cards": list(c), "meld": str(i)} for c, i in plan.groups]})
         if plan.goes_out:
             self._go_out(seat, events)
-        if not hand and not self.in_foot(seat):  # R44: into the foot at once
+        if not hand and self.feet[seat] is not None:  # R44: into the foot at once
             self._pick_up_foot(seat, events)
 
     def _draw_card(self, seat, events) -> None:
@@ -388,7 +396,7 @@ class Game:
         self.turn = NEXT_SEAT[self.turn]
         self.phase = "draw"
         events.append({"type": "turn", "seat": self.turn})
-        if not self.hands[self.turn] and not self.in_foot(self.turn):
+        if not self.hands[self.turn] and self.feet[self.turn] is not None:
             self._pick_up_foot(self.turn, events)
 
     def _go_out(self, seat, events) -> None:

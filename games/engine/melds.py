@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.cards import ALL_CARDS, is_natural, is_three, is_wild, check_card
+from games.engine.cards import ALL_CARDS, NATURAL_RANKS, is_wild, check_card
 from games.engine.errors import RuleError
 
 PILE_SIZE = 7
@@ -15,6 +15,8 @@ MIN_MELD = 3
 WILD = "wild"
 # What a card is to a meld, looked up once: its rank for a natural, "W" for a wild card, "3" for a three.
 MELD_KIND = {c: ("W" if is_wild(c) else c[0]) for c in ALL_CARDS}
+NATURAL_KINDS = frozenset(NATURAL_RANKS)
+WILD_COUNT = {c: int(kind == "W") for c, kind in MELD_KIND.items()}  # 1 for a wild card, to add up
 
 
 def meld_rank(cards: Sequence[str]) -> str:
@@ -71,7 +73,7 @@ def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | N
     total = len(meld) + len(added)
     if total > PILE_SIZE:
         return RuleError("meld_too_large", "R19")
-    wild = added_wild + sum(1 for card in meld if MELD_KIND[card] == "W")
+    wild = added_wild + sum(map(WILD_COUNT.__getitem__, meld))
     if total - wild and total - wild < 2 * wild:
         return RuleError("too_many_wild", "R15")
     return None
@@ -81,9 +83,10 @@ def pile_kind(cards: Sequence[str]) -> str:
     """'incomplete' for 3–6 cards; for a pile of 7: 'clean', 'dirty' or 'wild' (R18)."""
     if len(cards) < PILE_SIZE:
         return "incomplete"
-    if not any(is_natural(c) for c in cards):
+    kinds = set(map(MELD_KIND.__getitem__, cards))  # views and R49 ask this of every pile: kept cheap
+    if kinds.isdisjoint(NATURAL_KINDS):
         return "wild"
-    if any(is_wild(c) for c in cards):
+    if "W" in kinds:
         return "dirty"
     return "clean"
 

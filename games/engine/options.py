@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.engine.cards import JOKER, is_natural, is_three, is_wild
 from games.engine.errors import RuleError
 from games.engine.firstmeld import best_take
+from games.engine.melds import MELD_KIND, PILE_SIZE, addition_problem, meld_rank
 from games.engine.seats import TEAM_OF
 
 NOTHING = {"draw": False, "take_pile": False, "pile_cards": [], "meld": False, "add_to": {},
@@ -37,8 +38,15 @@ def options_for(game, seat: str) -> dict:
         return result
     result["meld"] = True
     result["add_to"] = additions(game, seat)
-    result["discard"] = any(game.check(seat, {"type": "discard", "card": c})["ok"] for c in set(game.hands[seat]))
+    result["discard"] = can_discard(game, seat)
     return result
+
+
+def can_discard(game, seat) -> bool:
+    """Whether some card may be discarded. Every held card gets the same answer from the planner
+    (it looks only at the number of cards left and at R49), so one check stands for all."""
+    hand = game.hands[seat]
+    return bool(hand) and game.check(seat, {"type": "discard", "card": hand[0]})["ok"]
 
 
 def pile_cards(game, seat) -> list[str]:
@@ -85,18 +93,39 @@ def can_take_pile(game, seat, matching) -> bool:
 
 
 def additions(game, seat) -> dict[str, list[str]]:
-    """For each incomplete team meld, the distinct cards of the seat that could be added one at a time."""
+    """For each incomplete team meld, the distinct cards of the seat that could be added one at a time.
+
+    This is `check` of each one-card addition, computed with the planner's own steps but without
+    a `check` per card (views are computed on every move): for a team that is down, planning an
+    addition of a held card to an incomplete meld can refuse only in `addition_problem` (which
+    judges an added card by its kind alone: a three or a natural of another rank never joins,
+    R17, R21) and in R47's test, which only applies in the foot with at most two cards; there
+    `check` itself is asked. tests/engine/test_options.py compares the answer with `check`.
+    """
     team = TEAM_OF[seat]
     found: dict[str, list[str]] = {}
     if not game.down[team]:
         return found
-    for meld in game.melds[team]:
-        if len(meld) >= 7:
+    hand = game.hands[seat]
+    distinct = sorted(set(hand))
+    keeps_cards_left = not game.in_foot(seat) or len(hand) > 2  # R47 cannot refuse
+    melds = game.melds[team]
+    for meld in melds:
+        if len(meld) >= PILE_SIZE:
             continue
-        from games.engine.melds import meld_rank
         rank = meld_rank(meld)
-        fits = [c for c in sorted(set(game.hands[seat]))
-                if game.check(seat, {"type": "meld", "groups": [{"cards": [c], "to": rank}]})["ok"]]
+        target = melds[game.incomplete_meld_index(melds, rank)]  # the meld `check` would add to
+        verdicts: dict[str, bool] = {}
+        fits = []
+        for card in distinct:
+            kind = MELD_KIND[card]
+            if kind != rank and kind != "W":
+                continue
+            if kind not in verdicts:
+                verdicts[kind] = addition_problem(target, (card,)) is None and (keeps_cards_left or game.check(
+                    seat, {"type": "meld", "groups": [{"cards": [card], "to": rank}]})["ok"])
+            if verdicts[kind]:
+                fits.append(card)
         if fits:
             found[rank] = fits
     return found

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.engine.cards import RED_THREES, points
-from games.engine.melds import pile_kind
+from games.engine.melds import PILE_SIZE, pile_kind
 
 PILE_BONUS = {"clean": 500, "dirty": 300, "wild": 1500}  # R54
 RED_THREE_VALUE = 100  # R35
@@ -12,9 +12,8 @@ GOING_OUT_BONUS = 100  # R54
 def count_piles(melds) -> dict[str, int]:
     counts = {"clean": 0, "dirty": 0, "wild": 0}
     for meld in melds:
-        kind = pile_kind(meld)
-        if kind != "incomplete":
-            counts[kind] += 1
+        if len(meld) >= PILE_SIZE:
+            counts[pile_kind(meld)] += 1
     return counts
 
 

@@ -10,11 +10,11 @@ from collections import Counter
 
 from games.engine.cards import is_three
 from games.engine.melds import pile_kind, meld_rank
-from games.engine.scoring import count_piles
 from games.engine.seats import GOING_OUT_PILES, SEATS, TEAMS
 
 
 def public_view(game) -> dict:
+    melds, piles = _melds_and_piles(game)
     return {
         "ply": game.ply,
         "deal": game.deal,
@@ -27,15 +27,28 @@ def public_view(game) -> dict:
         "stock": len(game.stock),
         "discard": list(game.discard),
         "discard_blocked": bool(game.discard) and is_three(game.discard[-1]),
-        "melds": {t: {str(i): {"cards": list(m), "rank": meld_rank(m), "status": pile_kind(m)}
-                      for i, m in enumerate(game.melds[t])} for t in TEAMS},
-        "piles": {t: count_piles(game.melds[t]) for t in TEAMS},
+        "melds": melds,
+        "piles": piles,
         "going_out_needs": dict(GOING_OUT_PILES),
         "red_threes": {t: len(game.red_threes[t]) for t in TEAMS},
         "down": dict(game.down),
         "scores": game.scores(),
         "winner": game.winner,
     }
+
+
+def _melds_and_piles(game) -> tuple[dict, dict]:
+    """Each team's melds keyed by index, and its complete piles counted from the same statuses."""
+    melds, piles = {}, {}
+    for team in TEAMS:
+        shown, counts = {}, {"clean": 0, "dirty": 0, "wild": 0}
+        for i, meld in enumerate(game.melds[team]):
+            status = pile_kind(meld)
+            if status != "incomplete":
+                counts[status] += 1
+            shown[str(i)] = {"cards": list(meld), "rank": meld_rank(meld), "status": status}
+        melds[team], piles[team] = shown, counts
+    return melds, piles
 
 
 def seat_view(game, seat: str) -> dict:
