@@ -247,3 +247,22 @@ def test_an_answer_changed_by_its_caller_does_not_change_the_next_one():  # VIEW
     first["pile_cards"].append("9C")
     assert off(game.options("W")) == ALL_OFF
     assert off(game.options("N")) == ALL_OFF
+
+
+NEAR_OUT_MELDS = ["4C 4D 4H 4S 4C 4D 4H", "5C 5D 5H 5S 5C 5D 5H", "6C 6D 6H 6S 6C 2D 2H",
+                  "2C 2S 2D 2H JK JK JK", "9C 9D 9H 9S 9C 9D", "KC KD KH 2C"]
+
+
+@pytest.mark.parametrize("hand", ["9H", "9H 2S", "9H KS", "9H 2S JK", "KS 7D", "9H 9S"])
+@pytest.mark.parametrize("partner_in_foot", [True, False])
+def test_options_agree_with_check_in_the_foot_with_few_cards(hand, partner_in_foot):  # R47, R49, R21
+    # North–South lack one dirty pile: completing the 9s makes a clean one, the Ks with a 2 left
+    # incomplete; whether one card may be left or none depends on R49 after the addition.
+    game = game_at(hands={"S": hand}, feet={"S": None, "N": None if partner_in_foot else "7H 7S 8C"},
+                   phase="play", melds={"NS": NEAR_OUT_MELDS}, discard="4H")
+    options = game.options("S")
+    for rank in ("9", "K", "wild"):
+        for card in sorted(set(hand.split())):
+            ok = game.check("S", meld(card, to=rank))["ok"]
+            assert ok == (card in options["add_to"].get(rank, [])), (rank, card, options["add_to"])
+    assert options["discard"] == any(game.check("S", discard(c))["ok"] for c in hand.split())
