@@ -333,7 +333,8 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
         return action
 
     monkeypatch.setattr(bot_runner, "think", think_while_another_worker_moves)
-    assert await rooms.advance_once(str(solo.id)) is True  # stale: look again, nothing applied
+    moved, plan, settled = await rooms.advance_once(str(solo.id))
+    assert (moved, plan, settled) == (True, None, False)  # stale: look again, nothing applied
     moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id).values_list("seq", "seat")))()
     assert moves == [(1, "S"), (2, "S"), (3, "W")]
 

@@ -46,6 +46,9 @@ def test_no_seat_is_ever_sent_a_card_it_cannot_see():
     # A fixed deal: some seeds end the game with a foot pickup whose red three finds the stock empty,
     # and the engine then refuses its own final position (reported to the engine's owner).
     game.seed = SEED
+    # Every seat a person's, so that every seat's part of every update is sent and checked.
+    game.mode = Game.FRIENDS
+    game.seats = {seat: {"player": str(Player.objects.create().id)} for seat in SEATS}
     rooms.start(game)
     players = {seat: bots.make_bot("easy", index) for index, seat in enumerate(SEATS)}
     position = game.position

@@ -1,0 +1,70 @@
+"""The games this process played last, kept in memory between moves: a cache, never the truth.
+
+A move used to rebuild the engine game from its stored position and compute every listener's
+view twice (before and after) — most of a move's CPU. Here the engine game and the views a move
+left behind are kept, keyed by game id, with the version they belong to. The room service uses
+an entry only when its version equals the version it read from the locked Game row, so a move
+made by another process (or a restart, or a move this process rolled back) is simply a miss and
+the game is rebuilt from the database as before.
+
+A move takes its game's entry out (it then owns the engine game while it applies the action) and
+puts the new one back only after its transaction committed; a refused action, whose engine game
+is unchanged (the engine plans before it commits), is put back as it was. Bounded: the least
+recently used games are dropped past FOOT_LIVE_GAMES entries.
+"""
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+
+@dataclass
+class LiveGame:
+    version: int
+    engine_game: object  # a games.engine.Game at `version`; owned by whoever took it out
+    views: dict  # listener key (a seat, or rooms.PUBLIC) -> its view at `version`; read-only
+
+
+class LiveGames:
+    """A thread-safe LRU map of game id -> LiveGame."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self._entries: OrderedDict[str, LiveGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, game_id, version: int) -> LiveGame | None:
+        """Remove and return the game's entry if it is at `version` (a stale entry is dropped)."""
+        with self._lock:
+            entry = self._entries.pop(str(game_id), None)
+        return entry if entry is not None and entry.version == version else None
+
+    def views(self, game_id, version: int) -> dict:
+        """The cached views of the game at `version` (empty when there are none)."""
+        with self._lock:
+            entry = self._entries.get(str(game_id))
+            if entry is None or entry.version != version:
+                return {}
+            self._entries.move_to_end(str(game_id))
+            return entry.views
+
+    def put(self, game_id, entry: LiveGame) -> None:
+        with self._lock:
+            self._entries[str(game_id)] = entry
+            self._entries.move_to_end(str(game_id))
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+
+    def forget(self, game_id) -> None:
+        with self._lock:
+            self._entries.pop(str(game_id), None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+LIVE = LiveGames(int(os.environ.get("FOOT_LIVE_GAMES", "2000")))
