@@ -7,6 +7,7 @@ inside the commit and are reported as events.
 """
 from __future__ import annotations
 
+from itertools import compress, count
 
 from games.engine.cards import (
     ALL_CARDS, JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
@@ -137,11 +138,12 @@ class Game:
 
     def incomplete_meld_index(self, melds: list, rank: str) -> int | None:
         """R20: the team has at most one incomplete meld of a rank."""
-        for i, meld in enumerate(melds):
-            if len(meld) < PILE_SIZE:
-                first = MELD_KIND[meld[0]]  # a meld's first card is nearly always a natural
-                if (first if first != "W" else meld_rank(meld)) == rank:
-                    return i
+        # Teams build many piles: the sizes are compared in C, only incomplete melds are looked at.
+        for i in compress(count(), map(PILE_SIZE.__gt__, map(len, melds))):
+            meld = melds[i]
+            first = MELD_KIND[meld[0]]  # a meld's first card is nearly always a natural
+            if (first if first != "W" else meld_rank(meld)) == rank:
+                return i
         return None
 
     def may_go_out(self, seat: str, melds: list | None = None) -> bool:
