@@ -290,9 +290,9 @@ class Game:
         if index is None:
             return self._plan_new_meld(melds, ordered)
         room = PILE_SIZE - len(melds[index])
-        problem = addition_problem(melds[index], ordered[:room])
-        if problem:
-            raise problem
+        # `addition_problem` could not refuse this: the cards are of the meld's rank (or all wild
+        # onto the wild meld), at most `room` of them, and wild cards come after the top and at
+        # least two naturals, so they join a meld of three at most one at a time (3:1 or 4:2).
         melds[index] = melds[index] + ordered[:room]
         if ordered[room:]:
             return self._plan_new_meld(melds, ordered[room:])

@@ -53,9 +53,10 @@ def meld_problem(cards: Sequence[str]) -> RuleError | None:
 
 
 def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | None:
-    """Why `added` cannot join the incomplete `meld` (R19, R21, R22), or None."""
-    if len(meld) >= PILE_SIZE:
-        return RuleError("pile_complete", "R19")
+    """Why `added` cannot join the incomplete `meld` (R19, R21, R22), or None.
+
+    Every caller passes a meld found by `Game.incomplete_meld_index`; an addition to a complete
+    pile is refused before (`pile_complete`, R19, in `Game._plan_addition`)."""
     rank = meld_rank(meld)
     added_wild = 0
     for card in added:

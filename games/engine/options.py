@@ -109,12 +109,10 @@ def additions(game, seat) -> dict[str, list[str]]:
     hand = game.hands[seat]
     distinct = sorted(set(hand))
     keeps_cards_left = not game.in_foot(seat) or len(hand) > 2  # R47 cannot refuse
-    melds = game.melds[team]
-    for meld in melds:
+    for meld in game.melds[team]:
         if len(meld) >= PILE_SIZE:
             continue
-        rank = meld_rank(meld)
-        target = melds[game.incomplete_meld_index(melds, rank)]  # the meld `check` would add to
+        rank = meld_rank(meld)  # `check` adds to this meld: the only incomplete one of its rank (R20)
         verdicts: dict[str, bool] = {}
         fits = []
         for card in distinct:
@@ -122,7 +120,7 @@ def additions(game, seat) -> dict[str, list[str]]:
             if kind != rank and kind != "W":
                 continue
             if kind not in verdicts:
-                verdicts[kind] = addition_problem(target, (card,)) is None and (keeps_cards_left or game.check(
+                verdicts[kind] = addition_problem(meld, (card,)) is None and (keeps_cards_left or game.check(
                     seat, {"type": "meld", "groups": [{"cards": [card], "to": rank}]})["ok"])
             if verdicts[kind]:
                 fits.append(card)
