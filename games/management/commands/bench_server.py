@@ -1,15 +1,18 @@
 """bench_server: action round trips of a real Daphne under concurrent tables, against a bare echo.
 
 Starts `python -m daphne server.asgi:application` on a free port (a fresh migrated SQLite file
-unless --db is given; the in-memory channel layer unless --redis is given), then in the same run:
-1. the baseline: as many clients as tables send an action-sized frame to /ws/echo/ and wait for
-   it to come back, for a quarter of --seconds;
-2. the load: --tables solo games at once, each with a simulated South that acts as soon as it is
-   its turn (draw, then discard its first card) while the bots play the other seats; the round
-   trip is from sending the action to receiving the patch with its ref.
-Prints p50/p99 of both, their ratio, the moves per second and how many tables were held (kept
-playing, without an error or a lost socket, through the whole run). Client and server share
-the machine, so the figures are upper bounds of what the server alone would take.
+unless --db is given; the in-memory channel layer unless --redis is given) and plays --tables
+games at once for --seconds. Each table is a solo game (one simulated South) or, with
+`--mode friends`, a friends game of two people (South and North, each on its own HTTP session
+and socket, the bots at West and East). A person waits --think seconds before each action (draw,
+then a discard of its first card; 0 = at once, the server flat out) while the bots play their
+seats. Before each action the person also sends an action-sized frame to the bare /ws/echo/
+consumer of the same server, so the echo baseline is sampled at the same moments, under the same
+load. The action round trip runs from sending the action until the patch of that version has
+reached every human seat of the table (solo: the sender's patch with its ref).
+Prints p50/p99 of both, their ratio, the moves per second, the server's CPU per move and how many
+tables were held (kept playing, without an error or a lost socket, into the last quarter of the
+run). Client and server share the machine, so the figures are upper bounds of the server alone.
 """
 import asyncio
 import http.cookiejar
@@ -66,6 +69,7 @@ class Table:
     failed: str = ""
     games: int = 0
     round_trips: list = field(default_factory=list)
+    echoes: list = field(default_factory=list)
 
 
 class Command(BaseCommand):
@@ -78,6 +82,10 @@ class Command(BaseCommand):
         parser.add_argument("--db", help="DATABASE_URL for the server (default: a fresh SQLite file)")
         parser.add_argument("--redis", help="REDIS_URL for the channel layer (default: in-memory)")
         parser.add_argument("--level", default="easy", help="bot level (default easy)")
+        parser.add_argument("--mode", choices=("solo", "friends"), default="solo",
+                            help="solo: one person a table; friends: two (South and North)")
+        parser.add_argument("--think", type=float, default=1.0,
+                            help="seconds a person waits before each action (default 1; 0 = at once)")
         parser.add_argument("--bot-workers", type=int, default=2, help="bot pool processes (default 2)")
         parser.add_argument("--conn-max-age", type=int, default=60,
                             help="CONN_MAX_AGE of the server (default 60, as docs/DEPLOY.md advises)")
@@ -95,8 +103,7 @@ class Command(BaseCommand):
                                       stdout=log, stderr=subprocess.STDOUT)
             try:
                 wait_ready(f"http://127.0.0.1:{port}", server)
-                report = asyncio.run(run_bench(port, options["tables"], options["seconds"], options["level"],
-                                               server.pid))
+                report = asyncio.run(run_bench(port, options, server.pid))
             finally:
                 server.terminate()
                 try:
@@ -120,7 +127,8 @@ class Command(BaseCommand):
         echo, action = report["echo"], report["action"]
         lines = [
             f"server: Daphne, {'PostgreSQL' if (options['db'] or '').startswith('postgres') else 'SQLite'}, "
-            f"{'Redis' if options['redis'] else 'in-memory'} layer, bots {options['level']}",
+            f"{'Redis' if options['redis'] else 'in-memory'} layer, bots {options['level']}, "
+            f"{options['mode']} tables, {options['think']:g} s to think before each action",
             f"echo round trip:   p50 {ms(percentile(echo, .5))} ms  p99 {ms(percentile(echo, .99))} ms  "
             f"({len(echo)} samples)",
             f"action round trip: p50 {ms(percentile(action, .5))} ms  p99 {ms(percentile(action, .99))} ms  "
@@ -177,24 +185,27 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-async def run_bench(port: int, tables: int, seconds: float, level: str, server_pid: int) -> dict:
+async def run_bench(port: int, options: dict, server_pid: int) -> dict:
     base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    echo = await echo_phase(ws, base, clients=tables, seconds=max(2.0, seconds / 4))
+    tables, seconds = options["tables"], options["seconds"]
+    people = 2 if options["mode"] == "friends" else 1
     state = [Table() for _ in range(tables)]
-    browsers = await asyncio.gather(*(asyncio.to_thread(Browser, base) for _ in range(tables)))
+    browsers = await asyncio.gather(*(asyncio.to_thread(Browser, base) for _ in range(tables * people)))
     started = time.monotonic()
     cpu_before = cpu_seconds(server_pid)
     stop_at = started + seconds
     game_ids: list[list[str]] = [[] for _ in range(tables)]
-    await asyncio.gather(*(play_table(base, ws, browsers[i], state[i], stop_at, level, game_ids[i])
+    pace = Pace(stop_at, options["think"], options["level"])
+    await asyncio.gather(*(play_table(base, ws, browsers[i * people:(i + 1) * people], state[i], pace, game_ids[i])
                            for i in range(tables)))
     elapsed = time.monotonic() - started
     server_cpu = cpu_seconds(server_pid) - cpu_before
-    moves = await asyncio.to_thread(total_versions, browsers, game_ids)
+    moves = await asyncio.to_thread(total_versions, browsers[::people], game_ids)
     # Held: no error, no lost socket, and still acting in the last quarter of the run.
     held = sum(1 for table in state
                if not table.failed and table.actions and table.last_action > stop_at - max(5.0, seconds / 4))
-    return {"echo": echo, "action": [rt for table in state for rt in table.round_trips], "held": held,
+    return {"echo": [rt for table in state for rt in table.echoes],
+            "action": [rt for table in state for rt in table.round_trips], "held": held,
             "tables": tables, "seconds": elapsed, "moves_per_second": moves / elapsed,
             "failures": [table.failed for table in state if table.failed],
             "cpu_ms_per_move": server_cpu * 1000 / moves if moves else float("nan"),
@@ -209,67 +220,104 @@ def total_versions(browsers, game_ids) -> int:
     return total
 
 
-async def echo_phase(ws: str, base: str, clients: int, seconds: float) -> list[float]:
-    from websockets.asyncio.client import connect
-
-    samples: list[float] = []
-    stop_at = time.monotonic() + seconds
-
-    async def client():
-        async with connect(f"{ws}/ws/echo/", origin=base) as socket_:
-            while time.monotonic() < stop_at:
-                sent = time.perf_counter()
-                await socket_.send(ECHO_FRAME)
-                await socket_.recv()
-                samples.append(time.perf_counter() - sent)
-
-    await asyncio.gather(*(client() for _ in range(clients)))
-    return samples
+@dataclass
+class Pace:
+    stop_at: float
+    think: float
+    level: str
 
 
-async def play_table(base, ws, browser: Browser, table: Table, stop_at: float, level: str, game_ids: list) -> None:
+async def play_table(base, ws, browsers: list, table: Table, pace: Pace, game_ids: list) -> None:
     from websockets.asyncio.client import connect
 
     try:
-        while time.monotonic() < stop_at:
-            game = await asyncio.to_thread(browser.call, "/api/games", {"mode": "solo", "level": level})
-            game_ids.append(game["id"])
-            table.games += 1
-            async with connect(f"{ws}{game['ws']}", additional_headers={"Cookie": browser.cookies()},
-                               origin=base, max_size=None) as socket_:
-                await play_game(socket_, table, stop_at)
+        async with connect(f"{ws}/ws/echo/", origin=base) as echo:
+            while time.monotonic() < pace.stop_at:
+                game = await asyncio.to_thread(new_table, browsers, pace.level)
+                game_ids.append(game["id"])
+                table.games += 1
+                sockets = [await connect(f"{ws}{game['ws']}", additional_headers={"Cookie": browser.cookies()},
+                                         origin=base, max_size=None) for browser in browsers]
+                try:
+                    await play_game(sockets, echo, table, pace)
+                finally:
+                    for socket_ in sockets:
+                        await socket_.close()
     except Exception as failure:  # a failed table is counted, not fatal to the run
         table.failed = f"{type(failure).__name__}: {failure}"
 
 
-async def play_game(socket_, table: Table, stop_at: float) -> None:
-    view, version, seat, pending, sent = None, None, None, None, 0.0
-    while time.monotonic() < stop_at:
-        message = json.loads(await asyncio.wait_for(socket_.recv(), 30))
-        kind = message["type"]
-        if kind == "state":
-            view, version, seat = message["view"], message["v"], message["seat"]
-            pending = None
-        elif kind == "patch":
-            view = jsonpatch.apply_patch(view, message["ops"])
-            version = message["v"]
-            if pending is not None and message.get("ref") == pending:
-                table.round_trips.append(time.perf_counter() - sent)
-                table.actions += 1
-                table.last_action = time.monotonic()
-                pending = None
-            if any(event["type"] == "deal_end" for event in message["events"]):
-                await socket_.send(json.dumps({"type": "next_deal"}))
-        elif kind == "error":
-            raise RuntimeError(f"refused: {message['code']}")
-        if view is None:
-            continue
-        if view["phase"] == "over":
-            return
-        if pending is None and view["turn"] == seat:
-            options = view["options"]
-            action = {"type": "draw"} if options["draw"] else {"type": "discard", "card": sorted(view["hand"])[0]}
-            pending = f"c{version}"
-            sent = time.perf_counter()
-            await socket_.send(json.dumps({"type": "action", "action": action, "v": version, "ref": pending}))
+def new_table(browsers: list, level: str) -> dict:
+    """A solo game of the first browser, or a friends game it hosts and the second joins as North."""
+    if len(browsers) == 1:
+        return browsers[0].call("/api/games", {"mode": "solo", "level": level})
+    host, friend = browsers
+    game = host.call("/api/games", {"mode": "friends", "level": level})
+    friend.call(f"/api/games/{game['id']}/join", {"seat": "N"})
+    return host.call(f"/api/games/{game['id']}/start", {})
 
+
+class Person:
+    """One human seat's socket and its copy of the view, kept up to date from the patches."""
+
+    def __init__(self, socket_):
+        self.socket, self.view, self.version, self.seat = socket_, None, -1, None
+
+    async def read(self) -> dict:
+        message = json.loads(await asyncio.wait_for(self.socket.recv(), 30))
+        if message["type"] == "state":
+            self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
+        elif message["type"] == "patch" and self.view is not None:
+            self.view = jsonpatch.apply_patch(self.view, message["ops"])
+            self.version = message["v"]
+            if any(event["type"] == "deal_end" for event in message["events"]):
+                await self.socket.send(json.dumps({"type": "next_deal"}))
+        elif message["type"] == "error":
+            raise RuntimeError(f"refused: {message['code']}")
+        return message
+
+    async def reach(self, version: int) -> None:
+        while self.version < version:
+            await self.read()
+
+    def to_act(self) -> bool:
+        return self.view is not None and self.view["phase"] != "over" and self.view["turn"] == self.seat
+
+    def action(self) -> dict:
+        if self.view["options"]["draw"]:
+            return {"type": "draw"}
+        return {"type": "discard", "card": sorted(self.view["hand"])[0]}
+
+
+async def play_game(sockets: list, echo, table: Table, pace: Pace) -> None:
+    people = [Person(socket_) for socket_ in sockets]
+    for person in people:
+        while person.view is None:
+            await person.read()
+    while time.monotonic() < pace.stop_at:
+        if any(person.view["phase"] == "over" for person in people):
+            return
+        actor = next((person for person in people if person.to_act()), None)
+        if actor is None:
+            newest = max(person.version for person in people)
+            behind = [person for person in people if person.version < newest]
+            # Catch up the sockets that are behind; when none is, the bots are playing: wait for all.
+            await asyncio.gather(*(person.read() for person in behind or people))
+            continue
+        await asyncio.sleep(pace.think)
+        await sample_echo(echo, table)
+        version = actor.version
+        sent = time.perf_counter()
+        await actor.socket.send(json.dumps({"type": "action", "action": actor.action(), "v": version,
+                                            "ref": f"c{version}"}))
+        await asyncio.gather(*(person.reach(version + 1) for person in people))
+        table.round_trips.append(time.perf_counter() - sent)
+        table.actions += 1
+        table.last_action = time.monotonic()
+
+
+async def sample_echo(echo, table: Table) -> None:
+    sent = time.perf_counter()
+    await echo.send(ECHO_FRAME)
+    await echo.recv()
+    table.echoes.append(time.perf_counter() - sent)
