@@ -7,8 +7,6 @@ inside the commit and are reported as events.
 """
 from __future__ import annotations
 
-from itertools import compress, count
-
 from games.engine.cards import (
     ALL_CARDS, JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
 )
@@ -37,13 +35,12 @@ class _Plan:
 
     __slots__ = ("used", "melds", "laid_points", "groups", "taken", "goes_out")
 
-    def __init__(self, used=None, melds=None):
-        self.used = used if used is not None else []
+    def __init__(self, used: list, melds=None):
+        self.used = used
         self.melds = melds
         self.laid_points = 0
         self.groups = []  # (cards, meld index) per group, for the events
-        self.taken = []
-        self.goes_out = False
+        self.goes_out = False  # `taken` is set by a take, the only action that has it
 
 
 class Game:
@@ -138,12 +135,11 @@ class Game:
 
     def incomplete_meld_index(self, melds: list, rank: str) -> int | None:
         """R20: the team has at most one incomplete meld of a rank."""
-        # Teams build many piles: the sizes are compared in C, only incomplete melds are looked at.
-        for i in compress(count(), map(PILE_SIZE.__gt__, map(len, melds))):
-            meld = melds[i]
-            first = MELD_KIND[meld[0]]  # a meld's first card is nearly always a natural
-            if (first if first != "W" else meld_rank(meld)) == rank:
-                return i
+        for i, meld in enumerate(melds):
+            if len(meld) < PILE_SIZE:
+                first = MELD_KIND[meld[0]]  # a meld's first card is nearly always a natural
+                if (first if first != "W" else meld_rank(meld)) == rank:
+                    return i
         return None
 
     def may_go_out(self, seat: str, melds: list | None = None) -> bool:
@@ -178,7 +174,7 @@ class Game:
         hand = self.hands[seat]
         if card not in hand:
             raise RuleError("card_not_held", "R25", card=card)
-        plan = _Plan(used=[card])
+        plan = _Plan([card])
         if self.feet[seat] is None and len(hand) == 1:  # R47, R48: only as going out
             if not self.may_go_out(seat):
                 raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat))
@@ -190,7 +186,7 @@ class Game:
         team = TEAM_OF[seat]
         held = list(self.hands[seat])
         melds = list(self.melds[team])  # copy-on-write: a changed meld is replaced, never mutated
-        plan = _Plan(melds=melds)
+        plan = _Plan([], melds)
         for group in groups:
             cards = _take_cards(held, _cards_of(group))
             target = group.get("to")
@@ -203,7 +199,8 @@ class Game:
         plan.laid_points = points(plan.used)
         if not self.down[team]:
             self._check_first_meld(plan.laid_points)
-        self._check_cards_left(seat, plan, len(held))
+        if self.feet[seat] is None:
+            self._check_cards_left(seat, plan, len(held))
         return plan
 
     def _plan_addition(self, melds, target, cards) -> int:
@@ -214,7 +211,7 @@ class Game:
             if any(meld_rank(m) == target for m in melds):  # only complete piles of that rank
                 raise RuleError("pile_complete", "R19")
             raise RuleError("no_such_meld", "R21", rank=target)
-        problem = addition_problem(melds[index], cards)
+        problem = addition_problem(melds[index], target, cards)
         if problem:
             raise problem
         melds[index] = melds[index] + cards
@@ -237,8 +234,8 @@ class Game:
                             points=laid_points)
 
     def _check_cards_left(self, seat, plan: _Plan, left: int) -> None:
-        """R47: in the foot, keep two cards unless going out is allowed (R49)."""
-        if self.feet[seat] is not None or left >= 2:
+        """R47: in the foot (callers ask), keep two cards unless going out is allowed (R49)."""
+        if left >= 2:
             return
         if self.may_go_out(seat, plan.melds):
             plan.goes_out = left == 0
@@ -269,7 +266,7 @@ class Game:
         ordered = _pickup_order(top, named)
         team = TEAM_OF[seat]
         melds = list(self.melds[team])
-        plan = _Plan(melds=melds)
+        plan = _Plan([], melds)
         plan.groups.append(([top] + ordered[1:], self._place_pickup(melds, ordered)))
         for group in groups:
             cards = _take_cards(held, _cards_of(group))
@@ -280,7 +277,8 @@ class Game:
         plan.laid_points = points(ordered) + points(plan.used[len(named):])
         if not self.down[team]:
             self._check_first_meld(plan.laid_points)
-        self._check_cards_left(seat, plan, len(held) + len(plan.taken) - 1)
+        if self.feet[seat] is None:
+            self._check_cards_left(seat, plan, len(held) + len(plan.taken) - 1)
         return plan
 
     def _place_pickup(self, melds, ordered) -> int:
@@ -446,7 +444,7 @@ class Game:
             seat = NEXT_SEAT[seat]
 
 
-_DRAW_PLAN = _Plan()  # a draw needs no planning; its plan is never changed
+_DRAW_PLAN = _Plan([])  # a draw needs no planning; its plan is never changed
 _PLANS = {kind: getattr(Game, "_plan_" + kind) for kind in ACTION_TYPES}
 _COMMITS = {kind: getattr(Game, "_commit_" + kind) for kind in ACTION_TYPES}
 

@@ -52,12 +52,11 @@ def meld_problem(cards: Sequence[str]) -> RuleError | None:
     return None
 
 
-def addition_problem(meld: Sequence[str], added: Sequence[str]) -> RuleError | None:
-    """Why `added` cannot join the incomplete `meld` (R19, R21, R22), or None.
+def addition_problem(meld: Sequence[str], rank: str, added: Sequence[str]) -> RuleError | None:
+    """Why `added` cannot join the incomplete `meld` of `rank` (R19, R21, R22), or None.
 
-    Every caller passes a meld found by `Game.incomplete_meld_index`; an addition to a complete
-    pile is refused before (`pile_complete`, R19, in `Game._plan_addition`)."""
-    rank = meld_rank(meld)
+    Every caller passes a meld found by `Game.incomplete_meld_index`, and so knows its rank; an
+    addition to a complete pile is refused before (`pile_complete`, R19, in `Game._plan_addition`)."""
     added_wild = 0
     for card in added:
         kind = MELD_KIND[card]

@@ -120,7 +120,7 @@ def additions(game, seat) -> dict[str, list[str]]:
             if kind != rank and kind != "W":
                 continue
             if kind not in verdicts:
-                verdicts[kind] = addition_problem(meld, (card,)) is None and (keeps_cards_left or game.check(
+                verdicts[kind] = addition_problem(meld, rank, (card,)) is None and (keeps_cards_left or game.check(
                     seat, {"type": "meld", "groups": [{"cards": [card], "to": rank}]})["ok"])
             if verdicts[kind]:
                 fits.append(card)
