@@ -196,3 +196,18 @@ def test_a_draw_or_a_discard_lays_no_points():  # VIEW.md check: points laid by 
     assert game_at(hands={"S": "9C 4H"}).check("S", DRAW) == {"ok": True, "points": 0}
     assert game_at(hands={"S": "9C 4H"}, phase="play").check("S", {"type": "discard", "card": "9C"}) == {
         "ok": True, "points": 0}
+
+
+@pytest.mark.parametrize("seat", ["SouthWestNorthEast", 12345678901234])
+def test_an_action_of_a_long_non_seat_names_it_cut_short(game, seat):  # R5
+    result = game.check(seat, DRAW)
+    assert (result["code"], result["rule"], result["params"]) == ("bad_seat", "R5", {"seat": str(seat)[:10]})
+
+
+def test_a_rule_error_without_a_template_or_its_values_keeps_its_code_or_template():
+    # RuleError is public (DESIGN.md): a code without a message reads as the code, and a template
+    # whose values are missing is shown as it is rather than failing.
+    assert RuleError("no_such_code").message == "no_such_code"
+    assert RuleError("card_not_held").message == MESSAGES["card_not_held"]
+    assert RuleError("card_not_held", "R24", card="KD").as_dict() == {
+        "code": "card_not_held", "message": "You do not hold KD.", "rule": "R24", "params": {"card": "KD"}}
