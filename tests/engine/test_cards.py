@@ -104,3 +104,16 @@ def test_card_names():  # R1, R3: the English names the page reads out
     assert card_name("TS") == "Ten of spades"
     assert card_name("2D") == "Two of diamonds"
     assert card_name("JK") == "Joker"
+
+
+def test_the_canonical_deck_is_r57s_order():  # R57
+    from games.engine import canonical_deck as engine_canonical_deck
+    ranks, suits = "456789TJQKA23", "CDHS"
+    assert engine_canonical_deck() == [r + s for _ in range(5) for r in ranks for s in suits] + ["JK"] * 10
+
+
+@pytest.mark.parametrize("bad", [5, None, {"4H": 1}])
+def test_parse_cards_of_neither_text_nor_list_names_the_field(bad):
+    with pytest.raises(RuleError) as caught:
+        parse_cards(bad)
+    assert (caught.value.code, caught.value.rule, caught.value.params) == ("bad_field", None, {"field": "cards"})

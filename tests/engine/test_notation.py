@@ -269,3 +269,12 @@ def test_a_malformed_deal_score_says_why(scores, reason):  # R54, R55
     with pytest.raises(RuleError) as caught:
         Game.from_position(position(scores=scores))
     assert caught.value.code == "invalid_position" and caught.value.params == {"reason": reason}
+
+
+def test_view_counts_each_kind_of_pile():  # R18, R49b
+    game = game_at(melds={"NS": ["4C 4D 4H 4S 4C 4D 4H", "5C 5D 5H 5S 5C 5D 5H", "6C 6D 6H 6S 6C 2D 2H",
+                                 "KC KD KH"],
+                          "EW": ["2C 2S 2D 2H JK JK JK"]})
+    view = game.view("S")
+    assert view["piles"] == {"NS": {"clean": 2, "dirty": 1, "wild": 0}, "EW": {"clean": 0, "dirty": 0, "wild": 1}}
+    assert [m["status"] for m in view["melds"]["NS"].values()] == ["clean", "clean", "dirty", "incomplete"]

@@ -3,10 +3,12 @@
 from collections import Counter
 
 from .helpers import (
-    DRAW, assert_accepted, assert_refused, cards, discard, game_at, hand_of, meld, require_engine,
+    DRAW, assert_accepted, assert_refused, cards, discard, game_at, hand_of, meld, position, require_engine,
 )
 
 require_engine()
+
+from games.engine import Game  # noqa: E402
 
 DOWN = {"NS": ["AC AD AH"]}
 
@@ -123,3 +125,19 @@ def test_a_red_three_drawn_is_followed_by_a_replacement_draw_event():  # R27, R3
     assert events[at + 1]["type"] == "draw" and events[at + 1]["count"] == 1
     assert events[at + 1] == {"type": "draw", "seat": "S", "count": 1, "cards": ["KH"], "replacement": True}
     assert sum(e["count"] for e in events if e["type"] == "draw") == 3  # 3H, its replacement, 5C
+
+
+def test_a_red_three_as_the_second_card_drawn_joins_the_draw_event_then_is_replaced():  # R27, R34
+    game = game_at(hands={"S": "9C 9D 4H"}, stock_top="KH 3D 5C QD")
+    events = game.apply("S", DRAW)
+    assert events == [{"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "3D"]},
+                      {"type": "red_three", "seat": "S", "card": "3D"},
+                      {"type": "draw", "seat": "S", "count": 1, "cards": ["5C"], "replacement": True}]
+    assert hand_of(game, "S") == Counter(cards("9C 9D 4H KH 5C"))
+
+
+def test_the_last_two_cards_of_the_stock_are_drawn_as_one_event():  # R27, R53
+    pos = position(hands={"S": "9C 9D 4H"}, stock="KH 5C")
+    game = Game.from_position(pos)
+    assert game.apply("S", DRAW) == [{"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "5C"]}]
+    assert game.to_position()["stock"] == ""
