@@ -132,6 +132,15 @@ def test_take_pile_true_when_only_a_smaller_lay_down_keeps_two_foot_cards():  # 
     assert game.options("S")["take_pile"] is True
 
 
+def test_the_foot_cap_counts_the_other_cards_taken():  # R31, R40, R47
+    # Two cards in the pile: the one under the top joins South's cards. The best take (100) lays
+    # all six foot cards and keeps only 5C; 9C 9S with the As (90) keeps 9H and 5C.
+    game = game_at(hands={"S": "9C 9S 9H AC AD AH"}, feet={"S": None}, discard="5C 9D")
+    assert game.check("S", take("9C 9S 9H", "AC AD AH"))["code"] == "must_keep_cards"
+    assert game.check("S", take("9C 9S", "AC AD AH"))["ok"] is True
+    assert game.options("S")["take_pile"] is True
+
+
 def test_take_pile_true_when_the_bigger_take_would_empty_the_foot():  # R40, R47
     # Found by the exhaustive search below: 9D 9D 2C with the top 9D make 50 and keep 9C 9C.
     game = game_at(hands={"S": "9C 9C 9D 9D 2C"}, feet={"S": None}, discard="9D")
