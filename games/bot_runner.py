@@ -1,9 +1,12 @@
-"""Runs computer players off the event loop, in a bounded pool shared by all rooms of a process.
+"""Runs computer players off the event loop, in bounded pools shared by all rooms of a process.
 
-A bot's answer is a pure function of (level, seed, view), so it can be computed in another
-process: a `hard` bot thinking for one room never stalls the event loop that serves the others.
-The pool is a ProcessPoolExecutor by default (FOOT_BOT_POOL=thread for a thread pool), with
-FOOT_BOT_WORKERS workers (default 2). The bots come from `games.bots.make_bot`;
+A bot's answer is a pure function of (level, seed, view), so it can be computed anywhere. By
+default (FOOT_BOT_POOL=mixed) `hard`, whose search takes up to a few hundred ms, runs in a
+ProcessPoolExecutor, so that its thinking never holds this process's interpreter lock while other
+rooms wait; `easy` and `normal` (a few ms at most) run in a thread pool, because sending a view
+to another process and the answer back cost more CPU than such a bot's decision (measured:
+0.8 ms of 3.8 ms per move). FOOT_BOT_POOL=process or =thread puts every level in one kind of
+pool. FOOT_BOT_WORKERS workers per pool (default 2). The bots come from `games.bots.make_bot`;
 FOOT_BOT_FACTORY="module:function" replaces it (tests use a trivial legal player with it).
 This module must stay importable without Django: the pool's worker processes import it alone.
 """
@@ -14,7 +17,7 @@ import os
 import threading
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-_pool: Executor | None = None
+_pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
 _pool_lock = threading.Lock()
 
 
@@ -53,33 +56,43 @@ def bot_seed(game_seed: int, seat: str) -> int:
     return (int(game_seed) * 4 + "SWNE".index(seat)) % (2**63)
 
 
-def pool() -> Executor:
-    global _pool
+PROCESS_LEVELS = frozenset({"hard"})  # the levels that think long enough to need their own process
+
+
+def pool_kind(level: str | None = None) -> str:
+    """"process" or "thread": where a `level` bot thinks (None: the pool of the slowest level)."""
+    mode = os.environ.get("FOOT_BOT_POOL", "mixed")
+    if mode in ("process", "thread"):
+        return mode
+    return "process" if level is None or level in PROCESS_LEVELS else "thread"
+
+
+def pool(level: str | None = None) -> Executor:
+    kind = pool_kind(level)
     with _pool_lock:
-        if _pool is None:
+        if kind not in _pools:
             workers = max(1, int(os.environ.get("FOOT_BOT_WORKERS", "2")))
-            if os.environ.get("FOOT_BOT_POOL", "process") == "thread":
-                _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+            if kind == "thread":
+                _pools[kind] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
             else:
                 # spawn, not fork: forking a process that runs an event loop and DB connections is unsafe.
-                _pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-        return _pool
+                _pools[kind] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        return _pools[kind]
 
 
 def shutdown_pool() -> None:
-    global _pool
     with _pool_lock:
-        if _pool is not None:
-            _pool.shutdown(wait=False, cancel_futures=True)
-            _pool = None
+        for executor in _pools.values():
+            executor.shutdown(wait=False, cancel_futures=True)
+        _pools.clear()
 
 
 async def think(level: str, seed: int, view: dict) -> dict:
     """The bot's action, computed in the pool while the event loop goes on serving others."""
     loop = asyncio.get_running_loop()
     try:
-        return await loop.run_in_executor(pool(), compute_action, level, seed, view)
+        return await loop.run_in_executor(pool(level), compute_action, level, seed, view)
     except BrokenExecutor:
         # A worker died (killed, out of memory): the pool is unusable; start a new one once.
         shutdown_pool()
-        return await loop.run_in_executor(pool(), compute_action, level, seed, view)
+        return await loop.run_in_executor(pool(level), compute_action, level, seed, view)

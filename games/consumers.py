@@ -78,6 +78,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(CLOSE_BANNED)
             return
         self.seat = game.seat_of(self.player_id)
+        # Only in a friends game can a seat's presence change for someone else (its grace running out).
+        self.watch_presence = game.mode == Game.FRIENDS
         await self.channel_layer.group_add(rooms.group_name(self.game_id), self.channel_name)
         self.joined = True
         await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name, True)
@@ -113,8 +115,9 @@ class GameConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(rooms.heartbeat_seconds())
             try:
                 await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name)
-                # Tell the room only when something changed (e.g. a friend's grace ran out).
-                await rooms.broadcast_presence(self.game_id, unless=self.last_presence)
+                if self.watch_presence:
+                    # Tell the room only when something changed (e.g. a friend's grace ran out).
+                    await rooms.broadcast_presence(self.game_id, unless=self.last_presence)
                 rooms.advance_soon(self.game_id)
             except Exception:
                 log.exception("heartbeat of game %s failed", self.game_id)

@@ -36,8 +36,10 @@ def _statements(vendor: str) -> dict:
     pk, version = _quoted(Game._meta.pk.column), _quoted(Game._meta.get_field("version").column)
     written = ", ".join(f"{_quoted(Game._meta.get_field(name).column)} = %s" for name in WRITTEN_FIELDS)
     move_columns = ", ".join(_quoted(Move._meta.get_field(name).column) for name in MOVE_FIELDS)
+    select = f"SELECT {', '.join(game_columns)} FROM {game_table} WHERE {pk} = %s"
     return {
-        "select": f"SELECT {', '.join(game_columns)} FROM {game_table} WHERE {pk} = %s{lock}",
+        "read": select,
+        "select": select + lock,
         "update": f"UPDATE {game_table} SET {written} WHERE {pk} = %s AND {version} = %s",
         "insert": f"INSERT INTO {move_table} ({move_columns}) VALUES ({', '.join(['%s'] * len(MOVE_FIELDS))})",
     }
@@ -61,8 +63,17 @@ def _pk(game_id):
 def lock_game(game_id) -> Game | None:
     """The Game row locked until the transaction ends (SQLite: the IMMEDIATE transaction's write
     lock), without its positions; None when there is no such game."""
+    return _game_row("select", game_id)
+
+
+def read_game(game_id) -> Game | None:
+    """The Game row as it is now, without its positions (read on access); None when missing."""
+    return _game_row("read", game_id)
+
+
+def _game_row(statement: str, game_id) -> Game | None:
     with connection.cursor() as cursor:
-        cursor.execute(_statements(connection.vendor)["select"], [_pk(game_id)])
+        cursor.execute(_statements(connection.vendor)[statement], [_pk(game_id)])
         row = cursor.fetchone()
     if row is None:
         return None

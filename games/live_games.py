@@ -23,6 +23,7 @@ class LiveGame:
     version: int
     engine_game: object  # a games.engine.Game at `version`; owned by whoever took it out
     views: dict  # listener key (a seat, or rooms.PUBLIC) -> its view at `version`; read-only
+    turn: str | None = None  # whose turn it is at `version` (None: the game is over)
 
 
 class LiveGames:
@@ -39,14 +40,20 @@ class LiveGames:
             entry = self._entries.pop(str(game_id), None)
         return entry if entry is not None and entry.version == version else None
 
-    def views(self, game_id, version: int) -> dict:
-        """The cached views of the game at `version` (empty when there are none)."""
+    def peek(self, game_id, version: int) -> LiveGame | None:
+        """The entry at `version`, left in place: read its `views` and `turn`, never its engine game
+        (a move may take it out and change it at any moment)."""
         with self._lock:
             entry = self._entries.get(str(game_id))
             if entry is None or entry.version != version:
-                return {}
+                return None
             self._entries.move_to_end(str(game_id))
-            return entry.views
+            return entry
+
+    def views(self, game_id, version: int) -> dict:
+        """The cached views of the game at `version` (empty when there are none)."""
+        entry = self.peek(game_id, version)
+        return entry.views if entry is not None else {}
 
     def put(self, game_id, entry: LiveGame) -> None:
         with self._lock:

@@ -411,7 +411,7 @@ def _apply_in_transaction(game_id, seat, action, expected_version):
         fault("before_commit", new_version)
         next_plan, settled = bot_plan_after(game, engine_game)
     # Only a committed move is remembered: a rollback above leaves no entry to mislead the next move.
-    LIVE.put(game.id, LiveGame(new_version, engine_game, after))
+    LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn))
     parts = {key: {"ops": view_patch(live.views[key], after[key]),
                    "events": redacted(events, None if key == PUBLIC else key)} for key in keys}
     return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting),
@@ -525,10 +525,12 @@ def check_action(game_id, seat: str, action: dict) -> dict:
 
 
 def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = False) -> None:
-    """The socket is there now (on connect and on every heartbeat)."""
+    """The socket is there now (on connect and on every heartbeat: then one UPDATE)."""
     if first:
         # Closed sockets of this seat only served to date its absence: the seat is back.
         Presence.objects.filter(game_id=game_id, seat=seat, connected=False).delete()
+    elif Presence.objects.filter(channel_name=channel_name).update(last_seen=timezone.now(), connected=True):
+        return
     Presence.objects.update_or_create(channel_name=channel_name, defaults={
         "game_id": game_id, "seat": seat, "last_seen": timezone.now(), "connected": True})
 
@@ -586,19 +588,29 @@ class BotPlan:
 
 
 def plan_bot_move(game_id) -> BotPlan | None:
-    """The computer move due now, if any (a bot's turn, or an absent friend's past the grace)."""
-    game = load(game_id)
-    if game is None or game.status != Game.PLAYING or game.position is None:
+    """The computer move due now, if any (a bot's turn, or an absent friend's past the grace).
+
+    Cheap when nothing is due (the heartbeats ask every few seconds): one read of the row without
+    its positions, and the turn from this process's live game when it is at the row's version.
+    """
+    game = game_rows.read_game(game_id) if valid_game_id(game_id) else None
+    if game is None or game.status != Game.PLAYING or awaiting_humans(game):
         return None
-    engine_game = engine().Game.from_position(game.position)
-    seat = engine_game.turn
-    if seat is None or awaiting_humans(game):
+    live = LIVE.peek(game.id, game.version)
+    engine_game = None
+    if live is not None:
+        seat = live.turn
+    else:
+        engine_game = stored_engine_game(game)
+        seat = engine_game.turn
+    if seat is None:
         return None
     level = game.bot_level(seat)
     if level is None:
         if game.mode != Game.FRIENDS or seat_presence(game)[seat] != "away":
             return None
         level = BOT_LEVEL_FOR_ABSENT
+    engine_game = engine_game or stored_engine_game(game)
     return BotPlan(seat, level, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat), game.version)
 
 
