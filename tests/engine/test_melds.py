@@ -218,3 +218,16 @@ def test_meld_only_after_the_draw():  # R24, R26
 def test_meld_only_own_active_cards():  # R24
     game = game_at(hands={"S": "9C 9D 4D", "N": "9H 9S 9C"}, phase="play", melds=DOWN)
     assert_refused(game, "S", meld("9C 9D 9H"), rule=("R24",))
+
+
+@pytest.mark.parametrize("meld_cards, added, to, code, rule", [
+    ("9C 9D 9H 9S 9C", "9D 9H 9S", "9", "meld_too_large", "R19"),   # 8 cards
+    ("9C 9D 9H", "2C JK", "9", "too_many_wild", "R15"),            # 3:2, both wild cards counted
+    ("9C 9D 9H", "9S KD", "9", "mixed_ranks", "R21"),             # every added card is looked at
+    ("9C 9D 9H", "9S 3C", "9", "three_in_meld", "R17"),
+    ("2C 2D JK", "2S 9C", "wild", "natural_to_wild_meld", "R21"),
+])
+def test_each_refused_addition_says_exactly_why(meld_cards, added, to, code, rule):  # R15, R17, R19, R21
+    game = south_plays(added + " 4D 5D", melds={"NS": [meld_cards]})
+    error = assert_refused(game, "S", meld(added, to=to), code=code, rule=rule)
+    assert error.params == {}

@@ -14,8 +14,8 @@ def test_every_red_three_of_a_foot_is_laid_when_the_stock_is_empty():  # R45, R5
                                  feet={"N": "3H 3D 4C 4D 4H 5C 5D 5H 6C 6D 6H 7C 7D"}))
     game = Game.from_position(pos)
     events = game.apply("W", {"type": "discard", "card": "9C"})
-    laid = [e["card"] for e in events if e["type"] == "red_three"]
-    assert sorted(laid) == ["3D", "3H"]
+    assert [e for e in events if e["type"] == "red_three"] == [
+        {"type": "red_three", "seat": "N", "card": "3H"}, {"type": "red_three", "seat": "N", "card": "3D"}]
     assert game.phase == "over"
     last = game.scores()["deals"][-1]["NS"]
     assert last["red_threes"] == 100 * len(pos["red_threes"]["NS"].split()) + 200
