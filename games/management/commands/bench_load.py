@@ -141,6 +141,13 @@ class Sample:
         tree = process_tree(pid)
         return cls(time.monotonic(), rss_bytes(pid), sum(map(rss_bytes, tree)), sum(map(cpu_seconds, tree)))
 
+    @classmethod
+    def of_all(cls, servers: list) -> "Sample":
+        """The sum over every Daphne process of the run (and their bot pools)."""
+        each = [cls.of(server.process.pid) for server in servers]
+        return cls(time.monotonic(), sum(s.daphne_rss for s in each), sum(s.tree_rss for s in each),
+                   sum(s.tree_cpu for s in each))
+
 
 # ---------------------------------------------------------------- the players
 
@@ -372,9 +379,10 @@ def percentile(values: list, fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def drive(server: DaphneServer, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
+async def drive(servers: list, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
     tally = Tally()
-    players = [Table(n, server, level, pace, tally) for n in range(tables)]
+    # Tables are spread over the servers in turn, as a load balancer would place new sessions.
+    players = [Table(n, servers[n % len(servers)], level, pace, tally) for n in range(tables)]
     opening = asyncio.Semaphore(8)
 
     async def open_one(player):
@@ -389,7 +397,7 @@ async def drive(server: DaphneServer, tables: int, seconds: float, pace: float, 
 
     await asyncio.gather(*(open_one(p) for p in players))
     await asyncio.sleep(1)
-    before = Sample.of(server.process.pid)
+    before = Sample.of_all(servers)
     began = time.monotonic()
     end_at = began + seconds
     # Tables start spread over one turn's time, as people arrive at different moments.
@@ -402,13 +410,13 @@ async def drive(server: DaphneServer, tables: int, seconds: float, pace: float, 
 
     async def sample_memory():
         while soak_samples is not None and time.monotonic() < end_at:
-            soak_samples.append((time.monotonic() - began, Sample.of(server.process.pid).daphne_rss, tally.finished))
+            soak_samples.append((time.monotonic() - began, Sample.of_all(servers).daphne_rss, tally.finished))
             await asyncio.sleep(max(5.0, seconds / 40))
 
     extra = [asyncio.create_task(measure_after_warmup()), asyncio.create_task(sample_memory())]
     client_cpu = time.process_time()
     await asyncio.gather(*tasks)
-    after = Sample.of(server.process.pid)
+    after = Sample.of_all(servers)
     client_cpu = time.process_time() - client_cpu
     for task in extra:
         task.cancel()
@@ -417,28 +425,33 @@ async def drive(server: DaphneServer, tables: int, seconds: float, pace: float, 
 
 
 def run_once(tables: int, seconds: float, pace: float, level: str, db: str | None, redis: str | None,
-             workdir: Path, soak: bool, extra_env: dict, profile: str | None = None, nice: int = 0) -> dict:
+             workdir: Path, soak: bool, extra_env: dict, profile: str | None = None, nice: int = 0,
+             server_count: int = 1) -> dict:
     with ThrowawayDatabase(db) as database_url:
         env = server_env(database_url, redis, **extra_env)
-        server = DaphneServer(env, workdir / f"daphne-{tables}.log")
+        servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
         try:
-            server.start(timeout=60, nice=nice)
+            for server in servers:
+                server.start(timeout=60, nice=nice)
         except RuntimeError as failure:
+            for server in servers:
+                server.stop()
             raise CommandError(str(failure)) from failure
-        idle = Sample.of(server.process.pid)
+        idle = Sample.of_all(servers)
         samples = [] if soak else None
-        spy = start_profile(server.process.pid, seconds, profile) if profile else None
+        spy = start_profile(servers[0].process.pid, seconds, profile) if profile else None
         try:
-            tally, before, after, client_cpu = asyncio.run(drive(server, tables, seconds, pace, level, samples))
+            tally, before, after, client_cpu = asyncio.run(drive(servers, tables, seconds, pace, level, samples))
         finally:
             if spy is not None:
                 spy.wait(timeout=seconds + 60)
-            server.stop()
+            for server in servers:
+                server.stop()
     wall = after.at - before.at
     result = {
         "tables": tables, "seconds": round(wall, 1), "pace": pace, "level": level,
         "database": "postgresql" if db else "sqlite", "channel_layer": "redis" if redis else "memory",
-        "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)),
+        "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)), "servers": server_count,
         "actions": len(tally.actions), "turns": tally.turns, "finished_games": tally.finished,
         "action_p50_ms": round(percentile(tally.actions, 0.5) * 1000, 1),
         "action_p99_ms": round(percentile(tally.actions, 0.99) * 1000, 1),
@@ -594,6 +607,8 @@ class Command(BaseCommand):
         parser.add_argument("--nice", type=int, default=0,
                             help="run the server and the load generator at this priority (e.g. -10 on a shared machine)")
         parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server (repeatable)")
+        parser.add_argument("--servers", type=int, default=1,
+                            help="Daphne processes sharing the database (and Redis), tables spread over them")
 
     def handle(self, *args, **options):
         counts = [int(part) for part in str(options["tables"]).split(",") if part.strip()]
@@ -607,7 +622,7 @@ class Command(BaseCommand):
         for tables in counts:
             result = run_once(tables, seconds, options["turn_seconds"], options["level"], options["db"],
                               options["redis"], workdir, soak, extra_env, options["profile"],
-                              options["nice"])
+                              options["nice"], options["servers"])
             results.append(result)
             self.report(result)
             if options["json"]:
@@ -623,7 +638,8 @@ class Command(BaseCommand):
 
     def report(self, r: dict) -> None:
         self.stdout.write(
-            f"{r['tables']} tables, {r['seconds']} s ({r['database']}, CONN_MAX_AGE {r['conn_max_age']}, "
+            f"{r['tables']} tables, {r['seconds']} s ({r.get('servers', 1)} Daphne, {r['database']}, "
+            f"CONN_MAX_AGE {r['conn_max_age']}, "
             f"{r['channel_layer']} layer, "
             f"{r['turns']} human turns, {r['actions']} actions, {r['finished_games']} games finished)\n"
             f"  action round trip p50 {r['action_p50_ms']} ms, p99 {r['action_p99_ms']} ms; "
