@@ -86,9 +86,17 @@ def position_deal_estimate(position: dict, team: str, *, to_come: float = 0.5) -
     return score
 
 
+def deal_margin_spread(position: dict) -> float:
+    """The standard deviation of how a deal's margin can still turn out, which shrinks as the
+    stock runs out: about 800 points with the stock empty and 2000 at the start of a deal
+    (residuals of a least-squares estimate of the final margin, 41294 positions of 280
+    normal-vs-normal games, seeds 1000–1039, 2000–2039, 3000–3099, 4000–4099)."""
+    return 800.0 + 7.5 * len(cards_of(position["stock"]))
+
+
 def deal_score_totals(deal_score: dict) -> dict[str, float]:
     return {team: float(deal_score[team]["total"]) for team in ("NS", "EW")}
 
 
 __all__ = ["meld_value", "view_deal_estimate", "position_deal_estimate", "deal_score_totals",
-           "AVERAGE_CARD_POINTS"]
+           "deal_margin_spread", "AVERAGE_CARD_POINTS"]

@@ -1,25 +1,28 @@
 """The hard bot: determinized Monte Carlo search on top of the normal policy.
 
-At the decisions where the choice matters most — take the discard pile or draw, which card to
-discard, go out now or play on — it lists a few candidate actions (the normal bot's choice
-first), deals the unseen cards into complete positions consistent with its view
-(`determinize`), and for each such world and candidate plays the normal policy for every seat
-for a fixed number of plies, then scores the result (`evaluation`). The same worlds serve every
-candidate (common random numbers), and the candidate with the best average score difference is
-played. Everything else it plays as the normal bot.
+At the decisions where the choice matters most — take the discard pile or draw; which melds to
+lay, or none yet; which card to discard; go out now or play on — it lists candidate actions
+(the normal bot's choice first), deals the unseen cards into complete positions consistent with
+its view (`determinize`), and for each such world and candidate plays the normal policy for
+every seat for a fixed number of plies, then scores the result: the exact R54 score if the deal
+ended, else `evaluation.position_deal_estimate`. In the last deal an unfinished margin is
+turned into a chance of winning the game (`evaluation.deal_margin_spread`), so the bot plays to
+win, not to pile up points. The same worlds serve every candidate (common random numbers), and
+an alternative replaces the normal choice only when it wins clearly in those worlds.
 
 The budget is a number of rollouts (`iterations`), never a time, so the same view and seed give
 the same action on any machine at any load.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from games.bots import normal
 from games.bots.base import Bot, Check, fallback_action, game_checker
 from games.bots.cards import OTHER_TEAM, TEAM_OF
 from games.bots.determinize import determinize
-from games.bots.evaluation import position_deal_estimate
+from games.bots.evaluation import deal_margin_spread, position_deal_estimate
 from games.bots.situation import Situation, analyse
 
 LIVE_ITERATIONS = 20   # rollouts per searched decision at the live budget
@@ -82,17 +85,27 @@ def search_candidates(situation: Situation, base: dict, check: Check) -> list[di
     if kind in ("meld", "discard"):
         # going out or playing on: the largest swing of a deal (R48, R50)
         out = normal.going_out_plan(situation)
-        if out is not None:
+        if out is not None and not seals_a_defeat(situation):
             _add_checked(candidates, out.action(), check)
     if kind == "meld":
         _add_checked(candidates, normal.build_plan(situation, "keep", 2).action(), check)
+        # lay nothing more this turn: keep the cards, and the pairs that take the pile (R29)
+        _add_checked(candidates, normal.discard_decision(situation, check), check)
     elif kind == "discard":
-        discards = 0
+        added = 0
         for card in normal.discard_ranking(situation):
-            if discards >= DISCARD_CANDIDATES - 1:
+            if added >= DISCARD_CANDIDATES - 1:
                 break
-            discards += _add_checked(candidates, {"type": "discard", "card": card}, check)
+            added += _add_checked(candidates, {"type": "discard", "card": card}, check)
     return candidates
+
+
+def seals_a_defeat(situation: Situation) -> bool:
+    """Going out in the last deal while the game is lost ends it lost (R56). The rollouts see
+    all but no chance of a comeback either way and would only compare margins, so the search
+    does not offer it (the normal bot's rule), unless the stock is nearly gone."""
+    view = situation.view
+    return view["deal"] == 4 and view["stock"] > 6 and normal.game_margin_if_out(situation) <= 0
 
 
 def _add_checked(candidates: list[dict], action: dict | None, check: Check) -> bool:
@@ -126,8 +139,9 @@ def _deals_done(game) -> int:
 
 
 def score_difference(game, team: str, deals_before: int) -> float:
-    """The game margin for `team` (totals plus this deal, exact or estimated); a finished game
-    counts its result far above any margin, so the last deal is played to win (R56)."""
+    """The game margin for `team` (totals plus this deal, exact or estimated). In the last deal
+    the game's result counts far above any margin (R56): exactly if the game ended, else as
+    the chance of winning given the estimated margin and how much of the deal is left."""
     scores = game.scores()
     other = OTHER_TEAM[team]
     deals = scores["deals"]
@@ -139,4 +153,8 @@ def score_difference(game, team: str, deals_before: int) -> float:
             margin += GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0))
         return float(margin)
     position = game.to_position()
-    return before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
+    margin = before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
+    if position["deal"] == 4:
+        # 2·Φ(margin / spread) − 1: from -1 (the game is lost) to +1 (it is won)
+        margin += GAME_RESULT_WEIGHT * math.erf(margin / (deal_margin_spread(position) * math.sqrt(2)))
+    return margin
