@@ -151,6 +151,8 @@ def test_must_draw_first_before_a_meld():  # R26
     ("2C 2S 9C 4H", "2H", {"type": "take_pile", "cards": ["2C", "2S", "9C"]}, "card_does_not_match", "R30",
      {"card": "9C", "top": "2H"}),
     ("2C 9C 4H", "2H", {"type": "take_pile", "cards": ["2C"]}, "no_matching_pair", "R29", {"top": "2H"}),
+    # a joker's name starts with J, yet it is no Jack: one Jack and a joker are no pair (R3)
+    ("JC JK 4H", "JD", {"type": "take_pile", "cards": ["JC", "JK"]}, "no_matching_pair", "R29", {"top": "JD"}),
 ])
 def test_take_refusals_carry_rule_and_params(hand, discard_pile, action, code, rule, params):  # R28-R30
     game_ = game_at(hands={"S": hand}, discard=discard_pile, melds={"NS": ["AC AD AH"]})

@@ -144,3 +144,11 @@ def test_best_take_of_a_natural_top(hand, best):  # R15, R18, R20, R29b, R40
     found = best_take(cards(hand), "KH")
     assert found[0] == best
     assert_checks_for(hand, "KH", found)
+
+
+def test_a_capped_take_lays_no_second_meld_of_the_top_rank_beside_an_incomplete_pickup():  # R20, R30, R47
+    # Eight 9s and a 9 on top: the pickup of seven (70) is the best; a pickup of three with a
+    # second 9 meld of six beside it (90) would be two incomplete 9 melds.
+    found = best_take(cards("9C 9C 9D 9D 9H 9H 9S 9S"), "9D", max_cards=8)
+    assert found[0] == 70 and len(found[1]) == 6 and found[2] == []
+    assert best_take(cards("9C 9C 9D 9D 9H 9H 9S 9S"), "9D")[0] == 70
