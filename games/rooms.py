@@ -10,7 +10,7 @@ its own seat's part. Every listening seat (the human seats, and spectators throu
 part) gets every version, with empty ops when its view did not change; bot seats have no socket.
 
 A move starts from the engine game and views this process left at the row's version
-(games.live_games), else from the stored position; its three statements are plain SQL
+(games.live_games), else from the stored position; its statements are plain SQL
 (games.game_rows) — together they took a move from about 7 to about 1 ms of CPU.
 
 Bots: `advance(game_id)` plays every computer turn in a row, each its own move and version,
@@ -402,15 +402,14 @@ def _apply_in_transaction(game_id, seat, action, expected_version):
         new_version = game.version + 1
         fault("after_apply", new_version)
         after = {key: view_for(engine_game, key) for key in keys}
-        game_rows.append_move(game, new_version, seat, action)
         game.position = engine_game.to_position()
         game.status = Game.FINISHED if engine_game.turn is None else Game.PLAYING
         update_awaiting(game, seat, events)
-        if game_rows.write_game(game, new_version) != 1:
+        if not game_rows.write_move(game, new_version, seat, action):
             raise RoomError("stale_version", status=409)
         game.version = new_version
         fault("before_commit", new_version)
-        next_plan, settled = bot_plan_after(game, engine_game)
+    next_plan, settled = bot_plan_after(game, engine_game)  # after the commit: the row lock is held no longer
     # Only a committed move is remembered: a rollback above leaves no entry to mislead the next move.
     LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn))
     parts = {key: {"ops": view_patch(live.views[key], after[key]),

@@ -87,6 +87,12 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # killed process still loses nothing committed (only a power cut could lose the last commits).
     sqlite_options["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Server-side binding: parameters travel apart from the SQL, so psycopg need not quote them
+    # into the text in Python, and a statement run often (every move's) is prepared once per
+    # connection. PG_SERVER_SIDE_BINDING=0 turns it off.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = os.environ.get("PG_SERVER_SIDE_BINDING", "1") == "1"
+
 REDIS_URL = os.environ.get("REDIS_URL")
 # Redis pub/sub by default: a group_send is one PUBLISH that each process subscribed to the group
 # receives once, where channels_redis.core writes to every member's list (docs/PERFORMANCE.md:

@@ -76,7 +76,7 @@ def test_a_refused_action_keeps_the_entry_as_it_was(game):
 def test_a_rolled_back_move_leaves_no_entry(game, monkeypatch):
     rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
     # The conditional UPDATE finds another version (as on SQLite, where rows are not locked).
-    monkeypatch.setattr(rooms.game_rows, "write_game", lambda *args: 0)
+    monkeypatch.setattr(rooms.game_rows, "write_move", lambda *args: False)
     with pytest.raises(rooms.RoomError) as refused:
         play_one(game.id)
     assert refused.value.code == "stale_version"
