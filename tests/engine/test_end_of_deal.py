@@ -112,7 +112,7 @@ def test_after_deal_four_the_game_is_over_and_every_action_refused():  # R55a, R
     assert pos["phase"] == "over" and game.turn is None and pos["deal"] == 4
     for seat in "SWNE":
         assert not any(v for k, v in game.options(seat).items() if k != "minimum")
-        assert_refused(game, seat, DRAW, code="game_over")
+        assert_refused(game, seat, DRAW, code="game_over", rule="R55a")
         assert_refused(game, seat, discard("4C"), code="game_over")
 
 
