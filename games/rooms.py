@@ -769,8 +769,12 @@ def broadcast_refresh_sync(game_id) -> None:
 async def broadcast_presence(game_id, unless: dict | None = None) -> None:
     """Send every socket of the game who is there (not when it equals `unless`, already known)."""
     message = await database_sync_to_async(presence_message)(game_id)
-    if message is not None and message["seats"] != unless:
+    if message is None or message["seats"] == unless:
+        return
+    try:
         await get_channel_layer().group_send(group_name(game_id), message)
+    except Exception:  # the layer is down (Redis restarting): presence is sent again on the next change
+        log.warning("could not send the presence of game %s", game_id, exc_info=True)
 
 
 async def act(game_id, seat: str, action: dict, version: int | None, origin: str, ref) -> MoveResult:

@@ -118,15 +118,29 @@ def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sql
     browser = Browser(server.http)
     player = ResilientPlayer(browser, [server], browser.new_solo())
 
+    listener = Tab(browser, server.ws, player.game_id)  # a second tab that only listens, never reconnects
+    heard_after_restart = []
+
     async def scenario():
         await player.play_until(20)
+        await listener.open()
         await asyncio.to_thread(private_redis.restart, 0.5)
+        restarted_at = player.tab.version
         await player.play_until(player.tab.version + 40)
+        # The pub/sub layer subscribes its groups again when Redis is back, so an open socket
+        # hears the game's moves again without reconnecting (a gap is resynced, as the page does).
+        while listener.version < player.tab.version:
+            await listener.next_message("patch", "state", timeout=10)
+        heard_after_restart.extend(frame["v"] for frame in listener.frames
+                                   if frame["type"] == "patch" and frame["v"] > restarted_at)
+        await listener.close()
         await finish(player)
 
     run(scenario())
     assert assert_acknowledged_moves_are_stored(sqlite_url, player) >= 60
-    print(f"redis restart: refusals {player.refusals}, reconnects {player.reconnects}")
+    assert heard_after_restart, "the listening socket heard no move after the restart"
+    print(f"redis restart: refusals {player.refusals}, reconnects {player.reconnects}, "
+          f"patches heard by the listening tab after it {len(heard_after_restart)}")
 
 
 # ---------------------------------------------------------------- PostgreSQL connections cut
