@@ -10,7 +10,8 @@ the game is rebuilt from the database as before.
 A move takes its game's entry out (it then owns the engine game while it applies the action) and
 puts the new one back only after its transaction committed; a refused action, whose engine game
 is unchanged (the engine plans before it commits), is put back as it was. Bounded: the least
-recently used games are dropped past FOOT_LIVE_GAMES entries.
+recently used games are dropped past FOOT_LIVE_GAMES entries (default 1000; an entry with its
+two views is about 25 KB, so at most about 25 MB), and a finished game is not kept.
 """
 import os
 import threading
@@ -74,4 +75,4 @@ class LiveGames:
         return len(self._entries)
 
 
-LIVE = LiveGames(int(os.environ.get("FOOT_LIVE_GAMES", "2000")))
+LIVE = LiveGames(int(os.environ.get("FOOT_LIVE_GAMES", "1000")))

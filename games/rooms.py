@@ -410,8 +410,10 @@ def _apply_in_transaction(game_id, seat, action, expected_version):
         game.version = new_version
         fault("before_commit", new_version)
     next_plan, settled = bot_plan_after(game, engine_game)  # after the commit: the row lock is held no longer
-    # Only a committed move is remembered: a rollback above leaves no entry to mislead the next move.
-    LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn))
+    # Only a committed move is remembered: a rollback above leaves no entry to mislead the next
+    # move; and a finished game, which has no next move, is not kept.
+    if game.status == Game.PLAYING:
+        LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn))
     parts = {key: {"ops": view_patch(live.views[key], after[key]),
                    "events": redacted(events, None if key == PUBLIC else key)} for key in keys}
     return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting),
