@@ -185,6 +185,7 @@ class Tally:
     turns: int = 0
     finished: int = 0
     gaps: int = 0  # version gaps healed by a sync
+    moves: int = 0  # versions seen by the tables (every move of every seat), for the CPU per move
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -257,6 +258,8 @@ class Table:
                 raise GapError
             self.view = jsonpatch.apply_patch(self.view, message["ops"])
             self.version = message["v"]
+            if self.measuring:
+                self.tally.moves += 1
             if any(e.get("type") == "deal_end" for e in message["events"]):
                 self.deal_ended = True
 
@@ -460,6 +463,7 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
         "errors": sum(tally.errors.values()), "error_kinds": tally.errors, "refused_optional": tally.refused,
         "gaps_resynced": tally.gaps,
         "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
+        "moves_per_second": round(tally.moves / max(wall - min(pace, seconds / 4), 1e-9), 1),
         "client_cpu_cores": round(client_cpu / wall, 3),
         "rss_idle_mb": round(idle.daphne_rss / 2**20, 1),
         "rss_end_mb": round(after.daphne_rss / 2**20, 1),
@@ -471,6 +475,9 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
     result["p50_vs_echo"] = round(result["action_p50_ms"] / max(result["echo_p50_ms"], 0.01), 1)
     result["p99_vs_echo"] = round(result["action_p99_ms"] / max(result["echo_p99_ms"], 0.01), 1)
     result["cpu_per_table_pct"] = round(100 * result["server_cpu_cores"] / tables, 2)
+    # Per move: the CPU of the run (heartbeats and idle sockets included) over the moves played.
+    result["cpu_ms_per_move"] = (round(1000 * result["server_cpu_cores"] / result["moves_per_second"], 2)
+                                 if result["moves_per_second"] else None)
     result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
     if profile:
         result["profile_pct"] = summarize_profile(profile)
@@ -647,7 +654,9 @@ class Command(BaseCommand):
             f"ratio p50 x{r['p50_vs_echo']}, p99 x{r['p99_vs_echo']}\n"
             f"  errors {r['errors']} {r['error_kinds'] or ''}; optional moves refused {r['refused_optional']}; "
             f"gaps resynced {r['gaps_resynced']}\n"
-            f"  server CPU {r['server_cpu_cores']} cores ({r['cpu_per_table_pct']} % of a core per table), "
+            f"  moves {r.get('moves_per_second')} per second (all seats); "
+            f"server CPU {r['server_cpu_cores']} cores ({r['cpu_per_table_pct']} % of a core per table, "
+            f"{r.get('cpu_ms_per_move')} ms per move), "
             f"load generator {r['client_cpu_cores']} cores\n"
             f"  machine load average {r['load_average_1m']} (bench at nice {r['nice']}); Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
             f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB")
