@@ -12,6 +12,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations, product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -168,3 +169,24 @@ def test_best_take_reaches_the_brute_force_best(data):  # R29b, R30, R20, R40
             assert result == {"ok": True, "points": total}, (action, result)
         else:
             assert result["code"] == "below_first_meld_minimum", (action, result)
+
+
+@pytest.mark.parametrize("hand, cap", [
+    ("9C 9D 9H JK JK JK JK", 6),      # the cap leaves room for a wild meld of 3 beside the 9s, not 4
+    ("9C 9D 9H 9S JK JK JK 2C", 7),
+    ("KC KD KH 2C JK JK JK", 5),
+])
+def test_a_capped_wild_meld_beside_natural_melds(hand, cap):  # R16, R47
+    points, groups = best_new_melds(hand.split(), max_cards=cap)
+    assert points == oracle_new_melds(hand.split(), cap)
+    assert_a_legal_lay_down(hand.split(), groups, points, cap)
+
+
+def test_two_natural_piles_share_three_wild_cards():  # R15, R18: at most two wild cards in a pile
+    # With no wild meld allowed (as beside an incomplete wild pickup), all 14 cards are laid only
+    # as two piles of 9s holding two and one wild cards.
+    hand = "9C 9D 9H 9C 9D 9H 9C 9D 9H 9S 9S 2C 2D JK".split()
+    points, groups = best_new_melds(hand, wild_meld_allowed=False)
+    assert points == 11 * 10 + 20 + 20 + 50  # every card laid, as two piles of 7
+    assert sorted(len(g) for g in groups) == [7, 7]
+    assert_a_legal_lay_down(hand, groups, points)

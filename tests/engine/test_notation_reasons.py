@@ -133,3 +133,8 @@ def test_the_boundaries_that_are_accepted():  # R7, R55, R55a
     three = changed(scores=FOUR_DEALS[:3])
     assert len(Game.from_position(three).scores()["deals"]) == 3
     assert game_at(scores=[]).scores()["totals"] == {"NS": 0, "EW": 0}
+
+
+def test_a_position_without_scores_or_ply_starts_them_at_none_and_zero():  # R55
+    game = Game.from_position(changed(scores=None, ply=None))
+    assert game.scores()["deals"] == [] and game.to_position()["ply"] == 0
