@@ -49,6 +49,12 @@ def _statements(vendor: str) -> dict:
         # inserted only if the conditional UPDATE found the row at the expected version.
         "update_and_insert": f"WITH moved AS ({update} RETURNING {pk}) "
                              f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
+        # The same, also only if the row's status and awaiting are still those the caller knows
+        # (run on its own, in autocommit: one statement is one transaction).
+        "update_and_insert_if_unchanged":
+            f"WITH moved AS ({update} AND {_quoted(Game._meta.get_field('status').column)} = %s "
+            f"AND {_quoted(Game._meta.get_field('awaiting').column)} = %s RETURNING {pk}) "
+            f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
     }
 
 
@@ -93,12 +99,7 @@ def _game_row(statement: str, game_id) -> Game | None:
     return Game.from_db(connection.alias, attnames, values)
 
 
-def write_move(game: Game, new_version: int, seat: str, action: dict) -> bool:
-    """Append the Move and store the game's new state, if the row is still at `game.version`.
-
-    False when another writer got there first (nothing is written then). The unique (game, seq)
-    constraint backs this up: a second writer of the same version fails on the insert.
-    """
+def _write_params(game: Game, new_version: int, seat: str, action: dict) -> tuple[list, list]:
     now = timezone.now()
     game_values = {"version": new_version, "position": game.position, "status": game.status,
                    "awaiting": game.awaiting, "awaiting_since": game.awaiting_since, "updated": now}
@@ -107,9 +108,38 @@ def write_move(game: Game, new_version: int, seat: str, action: dict) -> bool:
     move_values = {"game": game.pk, "seq": new_version, "seat": seat, "action": action, "created": now}
     move_params = [Move._meta.get_field(name).get_db_prep_save(move_values[name], connection)
                    for name in MOVE_FIELDS]
+    return game_params, move_params
+
+
+def supports_one_statement_moves() -> bool:
+    """PostgreSQL can write a move in one statement (a data-modifying WITH); SQLite cannot."""
+    return connection.vendor == "postgresql"
+
+
+def write_move_if_unchanged(game: Game, new_version: int, seat: str, action: dict,
+                            status: str, awaiting: list) -> bool:
+    """PostgreSQL, outside a transaction: the whole move in one statement, applied only if the row
+    is still at `game.version` with this `status` and `awaiting` (what the caller's copy of the
+    row says). False when it is not: nothing is written, and the caller takes the locked path."""
+    game_params, move_params = _write_params(game, new_version, seat, action)
+    condition = [Game._meta.get_field("status").get_db_prep_save(status, connection),
+                 Game._meta.get_field("awaiting").get_db_prep_save(awaiting, connection)]
+    with connection.cursor() as cursor:
+        cursor.execute(_statements(connection.vendor)["update_and_insert_if_unchanged"],
+                       [*game_params, *condition, *move_params])
+        return cursor.rowcount == 1
+
+
+def write_move(game: Game, new_version: int, seat: str, action: dict) -> bool:
+    """Append the Move and store the game's new state, if the row is still at `game.version`.
+
+    False when another writer got there first (nothing is written then). The unique (game, seq)
+    constraint backs this up: a second writer of the same version fails on the insert.
+    """
+    game_params, move_params = _write_params(game, new_version, seat, action)
     statements = _statements(connection.vendor)
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if supports_one_statement_moves():
             cursor.execute(statements["update_and_insert"], [*game_params, *move_params])
             return cursor.rowcount == 1
         cursor.execute(statements["update"], game_params)

@@ -25,6 +25,7 @@ class LiveGame:
     engine_game: object  # a games.engine.Game at `version`; owned by whoever took it out
     views: dict  # listener key (a seat, or rooms.PUBLIC) -> its view at `version`; read-only
     turn: str | None = None  # whose turn it is at `version` (None: the game is over)
+    row: object = None  # the Game row as the move that made `version` stored it (no positions read)
 
 
 class LiveGames:

@@ -11,7 +11,9 @@ part) gets every version, with empty ops when its view did not change; bot seats
 
 A move starts from the engine game and views this process left at the row's version
 (games.live_games), else from the stored position; its statements are plain SQL
-(games.game_rows) — together they took a move from about 7 to about 1 ms of CPU.
+(games.game_rows) — together they took a move from about 7 to about 1 ms of CPU. On PostgreSQL a
+move made from memory is one conditional statement (version, status and awaiting unchanged),
+else it takes the locked path above: docs/ROOMS.md says why both are safe.
 
 Bots: `advance(game_id)` plays every computer turn in a row, each its own move and version,
 computed off the event loop (games.bot_runner); an answer for a stale version is dropped. Each
@@ -361,9 +363,12 @@ class MoveResult:
 def apply_move(game_id, seat: str, action: dict, expected_version: int | None) -> MoveResult:
     """Apply one action of `seat` as one transaction; raises RoomError or the engine's RuleError."""
     try:
-        result, game = _apply_in_transaction(game_id, seat, action, expected_version)
+        outcome = _apply_from_memory(game_id, seat, action, expected_version)
+        if outcome is None:
+            outcome = _apply_in_transaction(game_id, seat, action, expected_version)
     except IntegrityError as clash:  # another writer appended this version first
         raise RoomError("stale_version", status=409) from clash
+    result, game = outcome
     fault("after_commit", result.version)
     if game.status == Game.FINISHED:
         record_daily_result(game)
@@ -380,44 +385,90 @@ def live_game(game: Game, keys: list) -> LiveGame:
     live = LIVE.take(game.id, game.version)
     if live is None:
         engine_game = stored_engine_game(game)
-        live = LiveGame(game.version, engine_game, {})
+        live = LiveGame(game.version, engine_game, {}, engine_game.turn)
+    live.row = game  # the row just read: the freshest copy for a move from memory
     missing = [key for key in keys if key not in live.views]
     if missing:
         live.views = {**live.views, **{key: view_for(live.engine_game, key) for key in missing}}
     return live
 
 
+def _apply_from_memory(game_id, seat, action, expected_version):
+    """PostgreSQL: the move as one conditional statement, from the game and the row this process
+    kept after the previous move — no locked read, no transaction of several round trips.
+
+    The statement writes only if the row is still at that version, status and `awaiting` (the
+    row's only fields that change between moves: `next_deal` sets `awaiting` without a new
+    version). None when this path does not apply or the row moved on: the caller then takes the
+    locked path, which rebuilds the game from the database and refuses a stale action.
+    """
+    if expected_version is None or not game_rows.supports_one_statement_moves():
+        return None
+    live = LIVE.take(game_id, expected_version)
+    if live is None:
+        return None
+    game = live.row
+    if game is None or game.status != Game.PLAYING or not set(listener_keys(game)) <= set(live.views):
+        return None
+    known_status, known_awaiting = game.status, list(game.awaiting)
+    try:
+        events = live.engine_game.apply(seat, action)
+    except engine().RuleError:
+        # The engine changed nothing, so the entry is kept; but the memory may be behind the row,
+        # and a stale action must be refused as stale, not judged by the rules of an old position:
+        # the locked path checks the version first, then the rules.
+        LIVE.put(game_id, live)
+        return None
+    new_version, after = _record_in_row(game, live, seat, events)
+    fault("before_commit", new_version)
+    if not game_rows.write_move_if_unchanged(game, new_version, seat, action, known_status, known_awaiting):
+        return None  # the entry is gone and its engine game changed: the locked path rebuilds
+    return _after_commit(game, live, seat, events, after, new_version), game
+
+
 def _apply_in_transaction(game_id, seat, action, expected_version):
     with transaction.atomic():
         game = game_rows.lock_game(game_id) if valid_game_id(game_id) else None
         refuse_move(game, expected_version)
-        keys = listener_keys(game)
-        live = live_game(game, keys)
+        live = live_game(game, listener_keys(game))
         try:
             events = live.engine_game.apply(seat, action)
         except engine().RuleError:
             LIVE.put(game.id, live)  # the engine changed nothing: the entry is still right
             raise  # and the transaction rolls back: nothing written
-        engine_game = live.engine_game
-        new_version = game.version + 1
-        fault("after_apply", new_version)
-        after = {key: view_for(engine_game, key) for key in keys}
-        game.position = engine_game.to_position()
-        game.status = Game.FINISHED if engine_game.turn is None else Game.PLAYING
-        update_awaiting(game, seat, events)
+        new_version, after = _record_in_row(game, live, seat, events)
         if not game_rows.write_move(game, new_version, seat, action):
             raise RoomError("stale_version", status=409)
-        game.version = new_version
         fault("before_commit", new_version)
-    next_plan, settled = bot_plan_after(game, engine_game)  # after the commit: the row lock is held no longer
-    # Only a committed move is remembered: a rollback above leaves no entry to mislead the next
-    # move; and a finished game, which has no next move, is not kept.
+    return _after_commit(game, live, seat, events, after, new_version), game
+
+
+def _record_in_row(game: Game, live: LiveGame, seat: str, events: list) -> tuple[int, dict]:
+    """After the engine applied the move: the new version, the listeners' new views, and the row's
+    position, status and awaiting set as they are to be stored."""
+    engine_game = live.engine_game
+    new_version = game.version + 1
+    fault("after_apply", new_version)
+    after = {key: view_for(engine_game, key) for key in listener_keys(game)}
+    game.position = engine_game.to_position()
+    game.status = Game.FINISHED if engine_game.turn is None else Game.PLAYING
+    update_awaiting(game, seat, events)
+    return new_version, after
+
+
+def _after_commit(game: Game, live: LiveGame, seat: str, events: list, after: dict, new_version: int) -> MoveResult:
+    """The committed move's result: patches and events per listener, the next bot's plan; and the
+    game kept in memory for the next move (only a committed move is: a rollback leaves no entry
+    to mislead the next one; a finished game, which has no next move, is not kept)."""
+    engine_game = live.engine_game
+    game.version = new_version
+    next_plan, settled = bot_plan_after(game, engine_game)
     if game.status == Game.PLAYING:
-        LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn))
+        LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn, game))
     parts = {key: {"ops": view_patch(live.views[key], after[key]),
-                   "events": redacted(events, None if key == PUBLIC else key)} for key in keys}
+                   "events": redacted(events, None if key == PUBLIC else key)} for key in after}
     return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting),
-                      next_plan, settled), game
+                      next_plan, settled)
 
 
 def view_patch(before, after, path: str = "") -> list:

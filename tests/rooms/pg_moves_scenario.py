@@ -1,0 +1,107 @@
+"""Run by test_pg_moves.py in a subprocess whose DATABASE_URL is PostgreSQL: the room service's
+one-statement moves (games.rooms._apply_from_memory) against what can happen between two moves.
+
+Each check prints one line `ok <name>`; any failure raises (a non-zero exit fails the test).
+"""
+import os
+import sys
+
+import django
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
+django.setup()
+
+from django.db import connection  # noqa: E402
+
+from games import rooms  # noqa: E402
+from games.engine import Game as EngineGame, RuleError  # noqa: E402
+from games.live_games import LIVE  # noqa: E402
+from games.models import Game, Move  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+from tests.rooms.simple_player import simple_action  # noqa: E402
+
+
+def next_move(game_id) -> tuple:
+    """(seat, action, version) of the player to move, chosen from the stored game."""
+    stored = Game.objects.get(pk=game_id)
+    engine_game = EngineGame.from_position(stored.position)
+    return engine_game.turn, simple_action(engine_game.view(engine_game.turn)), stored.version
+
+
+def play_one(game_id) -> rooms.MoveResult:
+    seat, action, version = next_move(game_id)
+    return rooms.apply_move(game_id, seat, action, version)
+
+
+def count_statements(game_id):
+    """Play the next move; (its result, the statements the move itself sent: DEBUG=1 logs them)."""
+    seat, action, version = next_move(game_id)
+    connection.queries_log.clear()
+    result = rooms.apply_move(game_id, seat, action, version)
+    return result, [query["sql"] for query in connection.queries]
+
+
+def assert_replays(game_id) -> None:
+    stored = Game.objects.get(pk=game_id)
+    assert stored.position == rooms.replay(stored).to_position(), "the stored position is not the replay"
+    assert list(stored.moves.values_list("seq", flat=True)) == list(range(1, stored.version + 1))
+
+
+assert connection.vendor == "postgresql"
+player = Player.objects.create()
+game, _ = rooms.create_game(player, "solo", "easy")
+rooms.apply_move(game.id, "S", {"type": "draw"}, 0)  # the locked path: nothing in memory yet
+
+# A move from memory is one statement (no locked read, no BEGIN/COMMIT of its own).
+result, statements = count_statements(game.id)
+assert result.version == 2 and len(statements) == 1 and statements[0].lstrip().upper().startswith("WITH"), statements
+print("ok one statement per move from memory")
+
+# Another process's next_deal changed `awaiting` without a new version: the statement finds the
+# row changed, writes nothing, and the locked path (which reads awaiting afresh) applies the move.
+Game.objects.filter(pk=game.id).update(awaiting=["S"])
+result, statements = count_statements(game.id)
+stored = Game.objects.get(pk=game.id)
+assert result.version == stored.version == 3 and len(statements) > 1, statements
+assert stored.awaiting == [] or stored.awaiting == ["S"]
+assert_replays(game.id)
+print("ok a changed awaiting falls back to the locked path")
+
+# Another process made the next move: the memory is one version behind; the action the caller
+# made for that old version is refused as stale and nothing is written.
+behind = LIVE.take(game.id, 3)
+play_one(game.id)  # rebuilt from the database, now at version 4
+LIVE.put(game.id, behind)
+try:
+    rooms.apply_move(game.id, "S", {"type": "draw"}, 3)
+except rooms.RoomError as refusal:
+    assert refusal.code == "stale_version", refusal.code
+else:
+    raise AssertionError("an action for version 3 was applied at version 4")
+assert Game.objects.get(pk=game.id).version == 4 == Move.objects.filter(game=game).count()
+assert_replays(game.id)
+print("ok a stale action is refused")
+
+# A refused action (a rule) writes nothing and leaves the memory usable.
+stored = Game.objects.get(pk=game.id)
+try:
+    rooms.apply_move(game.id, EngineGame.from_position(stored.position).turn, {"type": "discard", "card": "XX"}, 4)
+except RuleError:
+    pass
+else:
+    raise AssertionError("a discard of no card was applied")
+result, statements = count_statements(game.id)
+assert result.version == 5 and len(statements) == 1, statements
+print("ok a refused action changes nothing")
+
+# A whole game through both paths ends as its replay.
+for _ in range(3000):
+    result = play_one(game.id)
+    if result.status == Game.FINISHED:
+        break
+    if result.awaiting:
+        rooms.next_deal(game.id, "S")
+assert Game.objects.get(pk=game.id).status == Game.FINISHED
+assert_replays(game.id)
+print("ok a whole game equals its replay")
