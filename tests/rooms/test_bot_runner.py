@@ -42,3 +42,11 @@ def test_a_dead_worker_is_replaced(process_pool):
 
     first, second = run(scenario())
     assert first == second == {"type": "draw"}
+
+
+def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(monkeypatch):
+    monkeypatch.delenv("FOOT_BOT_POOL", raising=False)  # the default: mixed
+    assert [bot_runner.pool_kind(level) for level in ("easy", "normal", "hard")] == ["thread", "thread", "process"]
+    for forced in ("process", "thread"):
+        monkeypatch.setenv("FOOT_BOT_POOL", forced)
+        assert {bot_runner.pool_kind(level) for level in ("easy", "normal", "hard")} == {forced}
