@@ -89,6 +89,8 @@ class Command(BaseCommand):
         parser.add_argument("--bot-workers", type=int, default=2, help="bot pool processes (default 2)")
         parser.add_argument("--conn-max-age", type=int, default=60,
                             help="CONN_MAX_AGE of the server (default 60, as docs/DEPLOY.md advises)")
+        parser.add_argument("--cprofile", help="profile every thread of the server (CPU time) into this "
+                                               "pstats file and print where the time goes, by part")
 
     def handle(self, *args, **options):
         with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
@@ -98,7 +100,11 @@ class Command(BaseCommand):
                            cwd=settings.BASE_DIR, env=env, check=True)
             port = free_port()
             log = open(Path(scratch) / "daphne.log", "wb")
-            server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            runner = ["-m", "daphne"]
+            if options["cprofile"]:
+                runner = [str(Path(settings.BASE_DIR) / "scripts" / "cprofile_daphne.py")]
+                env["FOOT_CPROFILE_OUT"] = str(Path(options["cprofile"]).resolve())
+            server = subprocess.Popen([sys.executable, *runner, "-b", "127.0.0.1", "-p", str(port),
                                        "server.asgi:application"], cwd=settings.BASE_DIR, env=env,
                                       stdout=log, stderr=subprocess.STDOUT)
             try:
@@ -111,6 +117,8 @@ class Command(BaseCommand):
                 except subprocess.TimeoutExpired:
                     server.kill()
         self.print_report(report, options)
+        if options["cprofile"]:
+            self.stdout.write(profile_shares(options["cprofile"]))
 
     @staticmethod
     def server_env(database: str, options) -> dict:
@@ -142,6 +150,54 @@ class Command(BaseCommand):
         if report["failures"]:
             lines.append(f"failures:          {report['failures'][:3]}")
         self.stdout.write("\n".join(lines))
+
+
+# Where the server's CPU goes: the first matching entry point of each call chain, in this order.
+PROFILE_PARTS = [
+    ("start-up (imports)", ("<frozen importlib", "importlib/")),
+    ("move: statements and commit", ("games/game_rows.py", "django/db/transaction.py")),
+    ("move: engine, views and patches", ("games/rooms.py:", "games/engine/")),
+    ("bots", ("games/bot_runner.py", "games/bots/")),
+    ("channel layer (Redis / in-memory)", ("channels_redis/", "channels/layers.py")),
+    ("consumers", ("games/consumers.py",)),
+    ("websocket and HTTP (Daphne, Twisted, autobahn)", ("daphne/", "twisted/", "autobahn/")),
+    ("thread hand-offs (asgiref)", ("asgiref/",)),
+    ("event loop (asyncio, selectors)", ("python3.11/asyncio/", "selectors.py")),
+]
+
+
+def profile_shares(path: str) -> str:
+    """Each part's share of the profiled CPU time, from the pstats file (own time of every
+    function, given to the part of the outermost caller chain that names one)."""
+    import pstats
+
+    stats = pstats.Stats(path).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
+    totals: dict[str, float] = {}
+    for key, (_calls, _primitive, own, _cumulative, _callers) in stats.items():
+        totals[part_of(key, stats)] = totals.get(part_of(key, stats), 0.0) + own
+    start_up = totals.pop("start-up (imports)", 0.0)
+    whole = sum(totals.values()) or 1.0
+    lines = [f"where the time goes (CPU of every thread, {whole:.1f} s profiled after {start_up:.1f} s of "
+             f"start-up; the profiler's own cost is in every part):"]
+    for part, seconds in sorted(totals.items(), key=lambda item: -item[1]):
+        lines.append(f"  {part:<50} {100 * seconds / whole:5.1f} %")
+    return "\n".join(lines)
+
+
+def part_of(key, stats, depth: int = 0, seen=None) -> str:
+    """The part a function belongs to: its own file's, else that of its heaviest caller."""
+    location = f"{key[0]}:{key[1]}"
+    for part, markers in PROFILE_PARTS:
+        if any(marker in location for marker in markers):
+            return part
+    callers = stats[key][4] if key in stats else {}
+    seen = seen or set()
+    if depth > 40 or not callers:
+        return "other"
+    heaviest = max(callers, key=lambda caller: callers[caller][3])
+    if heaviest in seen:
+        return "other"
+    return part_of(heaviest, stats, depth + 1, seen | {key})
 
 
 def ms(seconds: float) -> str:
