@@ -7,8 +7,8 @@
 Each table is one browser: an HTTP session, a solo game against three bots, one game websocket and
 one echo websocket. The human plays one turn (draw, one addition to a meld when the view offers
 one, a discard) every `--turn-seconds` (10 s: a person's pace), the bots answer at once
-(FOOT_BOT_DELAY=0). The action round trip is the time from sending an action to the patch that
-carries its `ref`; the echo round trip, measured on the same server at the same moments, is the
+(FOOT_BOT_DELAY=0). The action round trip is the time from sending an action to the arrival of
+the patch that carries its `ref` (before this client parses it and patches its view); the echo round trip, measured on the same server at the same moments, is the
 floor that the websocket, the event loop and the client add whatever the game does.
 
 The server is a Daphne subprocess (production settings: DEBUG=0). With --db the bench creates a
@@ -226,6 +226,7 @@ class Table:
         self.socket = self.echo = None
         self.view, self.version, self.seat = None, None, None
         self.refs = 0
+        self.received_at = 0.0  # when the last frame arrived
         self.measuring = False
         self.deal_ended = False  # a deal_end was seen: the bots wait for this seat's next_deal
 
@@ -269,7 +270,9 @@ class Table:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise asyncio.TimeoutError
-            message = json.loads(await asyncio.wait_for(self.socket.recv(), left))
+            frame = await asyncio.wait_for(self.socket.recv(), left)
+            self.received_at = time.perf_counter()  # before this client parses and patches
+            message = json.loads(frame)
             try:
                 self.take(message)
             except GapError:
@@ -288,7 +291,7 @@ class Table:
         await self.socket.send(json.dumps({"type": "action", "action": action, "v": self.version, "ref": ref}))
         answer = await self.until(lambda m: m.get("ref") == ref and m["type"] in ("patch", "error"))
         if self.measuring:
-            self.tally.actions.append(time.perf_counter() - started)
+            self.tally.actions.append(self.received_at - started)
         return answer
 
     async def ping_echo(self) -> None:
