@@ -663,13 +663,14 @@ def plan_bot_move(game_id) -> BotPlan | None:
         if game.mode != Game.FRIENDS or seat_presence(game)[seat] != "away":
             return None
         level = BOT_LEVEL_FOR_ABSENT
-    engine_game = engine_game or stored_engine_game(game)
+    if engine_game is None:
+        engine_game = stored_engine_game(game)
     return BotPlan(seat, level, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat), game.version)
 
 
 def bot_plan_after(game: Game, engine_game) -> tuple[BotPlan | None, bool]:
-    """(the bot move due right after a move, whether no computer move is due), found inside the
-    move's transaction without reading the game again. A friend's seat may be played by a bot
+    """(the bot move due right after a move, whether no computer move is due), found right after
+    the move's commit without reading the game again. A friend's seat may be played by a bot
     once its player is away, which needs the presence rows: neither is known then."""
     seat = engine_game.turn
     if seat is None or game.status != Game.PLAYING or awaiting_humans(game):
