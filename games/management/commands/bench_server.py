@@ -330,7 +330,7 @@ class Person:
         if message["type"] == "state":
             self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
         elif message["type"] == "patch" and self.view is not None:
-            self.view = jsonpatch.apply_patch(self.view, message["ops"])
+            self.view = jsonpatch.apply_patch(self.view, message["ops"], in_place=True)
             self.version = message["v"]
             if any(event["type"] == "deal_end" for event in message["events"]):
                 await self.socket.send(json.dumps({"type": "next_deal"}))
