@@ -49,6 +49,28 @@ class TokenBucket:
         return True
 
 
+async def forget_channel(channel_layer, channel_name: str) -> None:
+    """Drop a leaving consumer's channel from channels-redis's pub/sub layer.
+
+    That layer forgets a channel (its queue and its Redis subscription) only when a receive
+    waiting on it is cancelled; a receive task made but not yet started when the consumer stops
+    is cancelled before it runs, so the channel stays for the life of the process (27 of 30
+    connect/disconnect cycles left one; channels-redis issue #276). This reaches into the layer
+    of the pinned channels-redis 4.3 (`_get_layer`, `channels`, `_get_shard`); other layers have
+    no such attribute and are left alone.
+    """
+    get_layer = getattr(channel_layer, "_get_layer", None)
+    if get_layer is None:
+        return
+    layer = get_layer()
+    if getattr(layer, "channels", {}).pop(channel_name, None) is None:
+        return
+    try:
+        await layer._get_shard(channel_name).unsubscribe(channel_name)
+    except Exception:  # Redis unreachable: the subscription goes with the connection
+        log.warning("could not unsubscribe %s", channel_name, exc_info=True)
+
+
 class DirectDispatch:
     """Dispatch without Channels' per-message `aclose_old_connections()`.
 
@@ -70,6 +92,9 @@ class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is not None and len(text_data) <= MAX_FRAME_BYTES:
             await self.send(text_data=text_data)
+
+    async def disconnect(self, code):
+        await forget_channel(self.channel_layer, self.channel_name)
 
 
 class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
@@ -126,6 +151,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(rooms.group_name(self.game_id), self.channel_name)
             await database_sync_to_async(rooms.drop_presence)(self.channel_name)
             await rooms.broadcast_presence(self.game_id)
+        await forget_channel(self.channel_layer, self.channel_name)
 
     async def heartbeat(self):
         """Keep this socket's presence fresh and run the room's watchdog (absent friends, timeouts)."""

@@ -1,0 +1,53 @@
+"""Run by test_pubsub_cleanup.py in a subprocess whose REDIS_URL selects the Redis pub/sub layer:
+open and close game sockets through the real consumer, then print how many channels the layer
+still holds (`channels <n>`) and how many groups (`groups <n>`)."""
+import asyncio
+import os
+import sys
+
+import django
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
+django.setup()
+
+from channels.db import database_sync_to_async  # noqa: E402
+from channels.layers import get_channel_layer  # noqa: E402
+from channels.testing import WebsocketCommunicator  # noqa: E402
+
+from games import rooms  # noqa: E402
+from games.consumers import EchoConsumer, GameConsumer  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+
+SOCKETS = 30
+
+
+async def open_and_close(app, path: str, kwargs: dict, first_message) -> None:
+    communicator = WebsocketCommunicator(app, path)
+    communicator.scope["url_route"] = {"kwargs": kwargs}
+    communicator.scope["session"] = {}
+    connected, _ = await communicator.connect()
+    assert connected
+    await first_message(communicator)
+    await communicator.disconnect()
+
+
+async def main():
+    player = await database_sync_to_async(Player.objects.create)()
+    for _ in range(SOCKETS):
+        game, _ = await database_sync_to_async(rooms.create_game)(player, "solo", "easy")
+        await open_and_close(GameConsumer.as_asgi(), f"/ws/game/{game.id}/", {"game_id": str(game.id)},
+                             lambda communicator: communicator.receive_json_from(timeout=10))
+
+        async def echo(communicator):
+            await communicator.send_to(text_data="ping")
+            assert await communicator.receive_from(timeout=10) == "ping"
+
+        await open_and_close(EchoConsumer.as_asgi(), "/ws/echo/", {}, echo)
+    await asyncio.sleep(0.5)
+    layer = get_channel_layer()._get_layer()
+    print(f"channels {len(layer.channels)}")
+    print(f"groups {len(layer.groups)}")
+
+
+asyncio.run(main())
