@@ -12,12 +12,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from games.daphne_process import free_port
+from games.daphne_process import DaphneServer
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -44,47 +42,12 @@ def server_env(database_url: str) -> dict:
     return env
 
 
-class LiveSite:
-    """A Daphne subprocess serving the whole site."""
+class LiveSite(DaphneServer):
+    """The shared Daphne subprocess (games.daphne_process), serving the whole site; `url` is its base."""
 
-    def __init__(self, database_url: str, log_path: Path):
-        self.env = server_env(database_url)
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        self.process = None
-
-    def start(self, timeout: float = 40) -> "LiveSite":
-        log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited:\n{self.log()}")
-            try:
-                with urllib.request.urlopen(self.url + "/rules/", timeout=2) as answer:
-                    if answer.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"daphne did not answer:\n{self.log()}")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-
-    def log(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-4000:]
-        except OSError:
-            return ""
+    @property
+    def url(self) -> str:
+        return self.http
 
 
 def compile_catalogues_if_stale(env: dict) -> None:
@@ -110,7 +73,7 @@ def site(tmp_path_factory):
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    env=server_env(database_url), check=True, timeout=180)
     compile_catalogues_if_stale(server_env(database_url))
-    live = LiveSite(database_url, folder / "daphne.log").start()
+    live = LiveSite(server_env(database_url), folder / "daphne.log").start(timeout=40)
     yield live
     live.stop()
 
