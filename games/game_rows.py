@@ -12,6 +12,7 @@ the room service cannot tell. The positions are not read: a move uses the in-mem
 """
 from functools import lru_cache
 
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.utils import timezone
 
@@ -75,7 +76,7 @@ def _pk(game_id):
 
 def lock_game(game_id) -> Game | None:
     """The Game row locked until the transaction ends (SQLite: the IMMEDIATE transaction's write
-    lock), without its positions; None when there is no such game."""
+    lock), without its positions; None when there is no such game (or `game_id` is not an id)."""
     return _game_row("select", game_id)
 
 
@@ -85,8 +86,12 @@ def read_game(game_id) -> Game | None:
 
 
 def _game_row(statement: str, game_id) -> Game | None:
+    try:
+        pk = _pk(game_id)
+    except ValidationError:  # not a game id at all (a malformed UUID): no such game
+        return None
     with connection.cursor() as cursor:
-        cursor.execute(_statements(connection.vendor)[statement], [_pk(game_id)])
+        cursor.execute(_statements(connection.vendor)[statement], [pk])
         row = cursor.fetchone()
     if row is None:
         return None

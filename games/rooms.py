@@ -116,14 +116,6 @@ def fault(point: str, version: int | None = None) -> None:
 # ---------------------------------------------------------------- games and seats
 
 
-def valid_game_id(game_id) -> bool:
-    try:
-        Game._meta.pk.to_python(game_id)
-    except ValidationError:
-        return False
-    return True
-
-
 def load(game_id) -> Game | None:
     try:
         return Game.objects.filter(pk=game_id).first()
@@ -330,9 +322,7 @@ def stored_engine_game(game: Game):
 
 def state_message(game: Game, seat: str | None) -> dict:
     """The whole `state` of the game for a seat (None: a spectator)."""
-    view = None
-    if game.status != Game.LOBBY and game.version is not None:
-        view = LIVE.views(game.id, game.version).get(seat or PUBLIC)
+    view = LIVE.views(game.id, game.version).get(seat or PUBLIC)  # a lobby has no live entry
     if view is None and game.position is not None:
         view = view_for(stored_engine_game(game), seat)
     return {
@@ -428,7 +418,7 @@ def _apply_from_memory(game_id, seat, action, expected_version):
 
 def _apply_in_transaction(game_id, seat, action, expected_version):
     with transaction.atomic():
-        game = game_rows.lock_game(game_id) if valid_game_id(game_id) else None
+        game = game_rows.lock_game(game_id)
         refuse_move(game, expected_version)
         live = live_game(game, listener_keys(game))
         try:
@@ -646,7 +636,7 @@ def plan_bot_move(game_id) -> BotPlan | None:
     Cheap when nothing is due (the heartbeats ask every few seconds): one read of the row without
     its positions, and the turn from this process's live game when it is at the row's version.
     """
-    game = game_rows.read_game(game_id) if valid_game_id(game_id) else None
+    game = game_rows.read_game(game_id)
     if game is None or game.status != Game.PLAYING or awaiting_humans(game):
         return None
     live = LIVE.peek(game.id, game.version)
