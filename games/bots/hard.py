@@ -25,9 +25,13 @@ from games.bots.determinize import determinize
 from games.bots.evaluation import deal_margin_spread, position_deal_estimate
 from games.bots.situation import Situation, analyse
 
-LIVE_ITERATIONS = 20   # rollouts per searched decision at the live budget
+LIVE_ITERATIONS = 48   # rollouts per searched decision at the live budget
 LIVE_DEPTH = 12       # plies per rollout before the evaluation function takes over
 DISCARD_CANDIDATES = 3
+LATE_STOCK = 12        # with this few stock cards left, play the rollouts (nearly) to the end
+LATE_DEPTH_FACTOR = 3
+OVERRIDE_MARGIN = 50.0  # an alternative must beat normal's choice by this many points on average
+OVERRIDE_Z = 1.0        # with this many standard errors (paired over the worlds) to spare
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
 
 
@@ -47,15 +51,25 @@ class HardBot(Bot):
         if len(candidates) < 2 or self.iterations < len(candidates):
             return base
         worlds = max(2, self.iterations // len(candidates))
+        depth = rollout_depth(view, self.depth)
         scores = [[0.0] * worlds for _ in candidates]
         for world in range(worlds):
-            position = determinize(view, rng)
+            template = _game_of(determinize(view, rng))
             for index, action in enumerate(candidates):
-                scores[index][world] = rollout(position, view["seat"], action, self.depth)
+                scores[index][world] = rollout(_copy_game(template), view["seat"], action, depth)
         return candidates[confident_best(scores)]
 
 
-def confident_best(scores: list[list[float]], margin: float = 25.0, z: float = 1.5) -> int:
+def rollout_depth(view: dict, depth: int) -> int:
+    """Plies per rollout: `depth`, or to the end of the deal once the stock is low (at most
+    `LATE_DEPTH_FACTOR` times as many plies), where the exact R54 score replaces the estimate."""
+    if view["stock"] <= LATE_STOCK:
+        return depth * LATE_DEPTH_FACTOR
+    return depth
+
+
+def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN,
+                   z: float = OVERRIDE_Z) -> int:
     """The index of the candidate to play: the normal bot's (index 0) unless another beats it
     in the same worlds by more than `margin` points with `z` standard errors to spare. The
     comparison is paired world by world, so the luck of the deal cancels out."""
@@ -115,16 +129,42 @@ def _add_checked(candidates: list[dict], action: dict | None, check: Check) -> b
     return True
 
 
-def rollout(position: dict, seat: str, action: dict, depth: int) -> float:
-    """Play `action`, then the normal policy for everyone for `depth` plies; the score
-    difference for the seat's team, exact if the deal ended, else estimated."""
+def _game_of(position: dict):
     from games.engine import Game
 
-    game = Game.from_position(position)
-    deals_before = len(position.get("scores") or [])
+    return Game.from_position(position)
+
+
+def _copy_game(game):
+    """An independent copy of a game (the engine's state is lists and dicts of card strings),
+    cheaper than reading the position again for every candidate of a world."""
+    from games.engine import Game
+
+    copy = Game.__new__(Game)
+    for name in Game.__slots__:
+        value = getattr(game, name)
+        if isinstance(value, list):
+            value = list(value)
+        elif isinstance(value, dict):
+            value = {key: _copied(item) for key, item in value.items()}
+        setattr(copy, name, value)
+    return copy
+
+
+def _copied(item):
+    if isinstance(item, list):
+        return [list(x) if isinstance(x, list) else x for x in item]
+    return item
+
+
+def rollout(game, seat: str, action: dict, depth: int) -> float:
+    """Play `action` in `game` (a determinized copy, changed in place), then the normal policy
+    for everyone for `depth` plies; the score difference for the seat's team, exact if the deal
+    ended, else estimated."""
+    deals_before = len(game.deal_scores)
     game.apply(seat, action)
     for _ in range(depth):
-        if game.turn is None or _deals_done(game) > deals_before:
+        if game.turn is None or len(game.deal_scores) > deals_before:
             break
         mover = game.turn
         check = game_checker(game, mover)

@@ -200,10 +200,15 @@ def going_out_plan(situation: Situation) -> MeldPlan | None:
 
 def build_plan(situation: Situation, mode: str, min_keep: int) -> MeldPlan:
     """mode: "naturals" (no wild cards), "keep" (pairs stay in hand), "rush"/"out" (meld all)."""
-    plan = MeldPlan(situation.hand, situation.incomplete, min_keep)
-    add_naturals(plan)
-    start_naturals(plan)
-    add_naturals(plan)
+    prefix = situation.plans.get(min_keep)
+    if prefix is None:
+        # every mode starts with the naturals; built once per situation and copied
+        prefix = MeldPlan(situation.hand, situation.incomplete, min_keep)
+        add_naturals(prefix)
+        start_naturals(prefix)
+        add_naturals(prefix)
+        situation.plans[min_keep] = prefix
+    plan = prefix.copy()
     if mode == "naturals":
         return plan
     place_wilds(plan, situation, eager=mode == "out")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.bots.cards import PILE_SIZE, WILD, is_natural, is_wild, pile_kind, points
+from games.bots.cards import NATURAL_RANKS as _NATURAL_RANKS, PILE_SIZE, WILD, is_natural, is_wild, pile_kind, points
 
 
 def legal_meld(cards: list[str]) -> bool:
@@ -30,30 +30,59 @@ def ratio_ok(cards: list[str]) -> bool:
 
 class MeldPlan:
     def __init__(self, hand: Counter, incomplete: dict[str, list[str]], min_keep: int = 0):
-        self.hand = Counter(hand)
+        self.hand = +Counter(hand)  # positive counts only (as elements() would give)
         self.incomplete = {rank: list(cards) for rank, cards in incomplete.items()}
         self.completed: Counter = Counter()   # pile kinds completed by this plan (R49b counts them)
         self.groups: list[dict] = []
         self.min_keep = min_keep              # R47: cards that must stay in a foot
         self.points = 0
+        self._keys: list[str] | None = None   # sorted distinct cards of `hand`, while unchanged
+        self._remaining: int | None = None
 
     # --- the seat's cards as they will be -------------------------------------------------
     @property
     def remaining(self) -> int:
-        return sum(self.hand.values())
+        if self._remaining is None:
+            self._remaining = sum(self.hand.values())
+        return self._remaining
+
+    def _sorted_keys(self) -> list[str]:
+        if self._keys is None:
+            self._keys = sorted(self.hand)
+        return self._keys
 
     def naturals(self, rank: str) -> list[str]:
-        return sorted(c for c in self.hand.elements() if c[0] == rank and is_natural(c))
+        if rank not in _NATURAL_RANKS:
+            return []
+        hand = self.hand
+        return [card for card in self._sorted_keys() if card[0] == rank and card != "JK"
+                for _ in range(hand[card])]
 
     def wilds(self) -> list[str]:
-        return sorted((c for c in self.hand.elements() if is_wild(c)), key=lambda c: c != "JK")
+        hand = self.hand
+        jokers = ["JK"] * hand["JK"] if "JK" in hand else []
+        return jokers + [card for card in hand if card[0] == "2" for _ in range(hand[card])]
 
     def budget(self) -> int:
         """How many more cards may be melded without breaking R47."""
         return max(0, self.remaining - self.min_keep)
 
     def natural_ranks(self) -> list[str]:
-        return sorted({c[0] for c in self.hand.elements() if is_natural(c)})
+        return sorted({card[0] for card, n in self.hand.items() if n > 0 and card[0] in _NATURAL_RANKS
+                       and card != "JK"})
+
+    def copy(self) -> "MeldPlan":
+        twin = MeldPlan.__new__(MeldPlan)
+        twin.hand = Counter(self.hand)
+        twin.incomplete = {rank: list(cards) for rank, cards in self.incomplete.items()}
+        twin.completed = Counter(self.completed)
+        twin.groups = [{key: list(value) if isinstance(value, list) else value
+                        for key, value in group.items()} for group in self.groups]
+        twin.min_keep = self.min_keep
+        twin.points = self.points
+        twin._keys = self._keys
+        twin._remaining = self._remaining
+        return twin
 
     # --- adding groups --------------------------------------------------------------------
     def add(self, rank: str, cards: list[str]) -> bool:
@@ -81,6 +110,7 @@ class MeldPlan:
     def _lay(self, cards: list[str], group: dict) -> None:
         self.hand.subtract(cards)
         self.hand = +self.hand
+        self._keys = self._remaining = None
         self.groups.append(group)
         self.points += sum(points(c) for c in cards)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from games.bots.cards import (
     NEXT_SEAT, OTHER_TEAM, PARTNER, TEAM_OF,
-    full_deck, is_black_three, is_natural, is_wild,
+    is_black_three, is_natural, is_wild,
 )
 
 
@@ -38,8 +38,21 @@ class Situation:
     partner_in_foot: bool
     minimum: int
     discard: list[str]
-    unseen_by_rank: Counter = field(default_factory=Counter)  # copies not visible to the seat
-    unseen_total: int = 0
+    _unseen: tuple | None = field(default=None, repr=False)
+    plans: dict = field(default_factory=dict, repr=False)   # memo of normal's plan prefixes
+
+    @property
+    def unseen_by_rank(self) -> Counter:
+        """Copies of each match key (R29b) not visible to the seat (computed when first asked)."""
+        if self._unseen is None:
+            self._unseen = _count_unseen(self.view)
+        return self._unseen[0]
+
+    @property
+    def unseen_total(self) -> int:
+        if self._unseen is None:
+            self._unseen = _count_unseen(self.view)
+        return self._unseen[1]
 
     @property
     def options(self) -> dict:
@@ -105,7 +118,6 @@ def analyse(view: dict) -> Situation:
                     if not view["down"][team] else 0),
         discard=list(view["discard"]),
     )
-    _count_unseen(situation)
     return situation
 
 
@@ -119,17 +131,36 @@ def visible_cards(view: dict) -> Counter:
     return seen
 
 
-def _count_unseen(situation: Situation) -> None:
-    unseen = full_deck()
-    unseen.subtract(visible_cards(situation.view))
+# copies of each match key in the 270 cards (R1, R2): 20 of each rank, 10 jokers
+_DECK_BY_KEY = {key: 20 for key in "456789TJQKA2"}
+_DECK_BY_KEY["JK"] = 10
+
+
+def _count_unseen(view: dict) -> tuple[Counter, int]:
+    """(copies not visible to the seat by match key, threes left out; how many cards unseen)."""
+    seen: dict[str, int] = {}
+    total_seen = 0
+    for card, n in view["hand"].items():
+        if n > 0:
+            key = "JK" if card == "JK" else card[0]
+            seen[key] = seen.get(key, 0) + n
+            total_seen += n
+    piles = [view["discard"]]
+    for team in ("NS", "EW"):
+        piles.extend(m["cards"] for m in (view["melds"].get(team) or {}).values())
+    for cards in piles:
+        total_seen += len(cards)
+        for card in cards:
+            key = "JK" if card == "JK" else card[0]
+            seen[key] = seen.get(key, 0) + 1
     by_rank: Counter = Counter()
-    for card, n in unseen.items():
-        if n > 0 and card[0] != "3":
-            by_rank[match_key(card)] += n
-    situation.unseen_by_rank = by_rank
+    for key, copies in _DECK_BY_KEY.items():
+        left = copies - seen.get(key, 0)
+        if left > 0:
+            by_rank[key] = left
     # red threes laid are public too; they never matter for pairs, only for the total
-    laid = sum(situation.view["red_threes"].values())
-    situation.unseen_total = max(1, sum(n for n in unseen.values() if n > 0) - laid)
+    laid = sum(view["red_threes"].values())
+    return by_rank, max(1, 270 - total_seen - laid)
 
 
 def match_key(card: str) -> str:

@@ -1,5 +1,5 @@
 """Named positions where a good partner must do the right thing; each is played by the normal
-and by the hard bot (the hard one at a small test budget), for the seat S's whole turn."""
+and by the hard bot (at the live budget, as it plays), for the seat S's whole turn."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +15,7 @@ BIG_DISCARD = "5C 8D 7H JS QC KD"
 
 
 def bots():
-    return [make_bot("normal", seed=3), make_bot("hard", seed=3, iterations=12, depth=8)]
+    return [make_bot("normal", seed=3), make_bot("hard", seed=3)]
 
 
 def first_of(actions, kind):
