@@ -26,7 +26,7 @@ migrate: $(STAMP)
 
 run: $(STAMP) messages migrate
 	@echo "Foot Canasta at http://127.0.0.1:8000/"
-	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 server.asgi:application
+	$(VENV)/bin/python -m server.serve -b 127.0.0.1 -p 8000 server.asgi:application
 
 test: $(STAMP) system-packages messages
 	$(PY) manage.py check

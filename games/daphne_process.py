@@ -44,7 +44,7 @@ class DaphneServer:
                 self.env[key] = str(value)
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
+            [sys.executable, "-m", os.environ.get("FOOT_DAPHNE_MODULE", "server.serve"), "-b", "127.0.0.1", "-p", str(self.port), "server.asgi:application"],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             # Set before exec, so every thread and the bot pool's workers inherit the priority.
             preexec_fn=(lambda: os.nice(nice)) if nice else None)

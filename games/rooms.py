@@ -492,13 +492,15 @@ def rebased(op: dict, path: str) -> dict:
 
 
 def dict_patch(before: dict, after: dict, path: str) -> list:
+    # A pointer is spelled only for a key that changed: most of a view's keys do not.
     ops = [{"op": "remove", "path": f"{path}/{escape_pointer(key)}"} for key in before if key not in after]
+    missing = object()
     for key, value in after.items():
-        pointer = f"{path}/{escape_pointer(key)}"
-        if key not in before:
-            ops.append({"op": "add", "path": pointer, "value": value})
-        elif before[key] != value:
-            ops.extend(view_patch(before[key], value, pointer))
+        old = before.get(key, missing)
+        if old is missing:
+            ops.append({"op": "add", "path": f"{path}/{escape_pointer(key)}", "value": value})
+        elif old != value:
+            ops.extend(view_patch(old, value, f"{path}/{escape_pointer(key)}"))
     return ops
 
 
@@ -725,15 +727,35 @@ def database_call(function):
 
     On PostgreSQL a small pool of threads (FOOT_DB_THREADS, default 4; each keeps its own
     connection), so that one move's durable commit (a WAL flush, about 4 ms here) does not hold
-    up every other room of the process, and concurrent commits share their flushes. SQLite takes
-    one writer at a time, so there the one database thread of Channels serves them in turn.
+    up every other room of the process, and concurrent commits share their flushes. The hand-off
+    is the event loop's own `run_in_executor`: asgiref's (which Channels' helper uses) copies and
+    restores every context variable and visits every connection around each call, a sizeable
+    share of a move's CPU (docs/PERFORMANCE.md); the room's functions read no context variable,
+    and only the default connection is used here, so it alone is looked after. SQLite takes one
+    writer at a time, so there the one database thread of Channels serves them in turn.
     """
     global _db_threads
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         return database_sync_to_async(function)
     if _db_threads is None:
         _db_threads = ThreadPoolExecutor(max_workers=int(setting("FOOT_DB_THREADS", 4)), thread_name_prefix="room-db")
-    return database_sync_to_async(function, thread_sensitive=False, executor=_db_threads)
+
+    async def call(*args):
+        return await asyncio.get_running_loop().run_in_executor(_db_threads, in_database_thread, function, args)
+    return call
+
+
+def in_database_thread(function, args):
+    """What Channels does around a call in its database thread (`close_old_connections`), for the
+    one connection the rooms use: drop it when it broke or outlived CONN_MAX_AGE, before and after."""
+    from django.db import connections
+
+    connection = connections["default"]
+    connection.close_if_unusable_or_obsolete()
+    try:
+        return function(*args)
+    finally:
+        connection.close_if_unusable_or_obsolete()
 
 
 async def with_db_retries(function, *args):
@@ -751,6 +773,32 @@ async def with_db_retries(function, *args):
             await asyncio.sleep(0.2 * (attempt + 1))
 
 
+class BotFailed(Exception):
+    """A bot raised instead of answering (a bug in a bot): its game's bots stop, the room goes on."""
+
+
+def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
+    """A thread-pool bot's move in one database call: its decision, then the move."""
+    try:
+        action = bot_runner.compute_action(plan.level, plan.seed, plan.view)
+    except bot_runner.NoBot:
+        raise
+    except Exception as failure:
+        raise BotFailed(plan.level) from failure
+    fault("bot_thinking", plan.version + 1)
+    return apply_move(game_id, plan.seat, action, plan.version)
+
+
+async def think_elsewhere(plan: BotPlan) -> dict:
+    """A slow bot's decision in its process pool (the event loop serves other rooms meanwhile)."""
+    try:
+        return await bot_runner.think(plan.level, plan.seed, plan.view)
+    except bot_runner.NoBot:
+        raise
+    except Exception as failure:
+        raise BotFailed(plan.level) from failure
+
+
 async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool, BotPlan | None, bool]:
     """One computer move: (moved, the plan of the next one if known, no computer move is due)."""
     if plan is None:
@@ -758,20 +806,23 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
         if plan is None:
             return False, None, True
     try:
-        action = await bot_runner.think(plan.level, plan.seed, plan.view)
+        if bot_runner.pool_kind(plan.level) == "thread":
+            # A quick bot thinks in the move's own database thread: one hand-off per move, not two.
+            result = await with_db_retries(think_and_apply, game_id, plan)
+        else:
+            action = await think_elsewhere(plan)
+            fault("bot_thinking", plan.version + 1)
+            result = await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
     except bot_runner.NoBot:
         return False, None, True
-    except Exception:
+    except BotFailed:
         log.exception("bot %s failed in game %s at v%s", plan.level, game_id, plan.version)
         return False, None, True
-    fault("bot_thinking", plan.version + 1)
-    try:
-        result = await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
     except RoomError as refusal:
         # A human or another worker moved first: look again (any other refusal: stop).
         return refusal.code == "stale_version", None, refusal.code != "stale_version"
     except Exception as error:  # an illegal bot action: stop rather than loop on it
-        log.error("bot %s action %r refused in game %s: %s", plan.level, action, game_id, error)
+        log.error("bot %s action refused in game %s at v%s: %s", plan.level, game_id, plan.version, error)
         return False, None, True
     await broadcast(result, origin=None, ref=None)
     return True, result.next_plan, result.settled

@@ -45,6 +45,9 @@ profiles.append(main_profile)
 atexit.register(write_stats)
 main_profile.enable()
 
+from server.serve import install_uvloop  # noqa: E402  (the event loop the server runs on)
+
+install_uvloop()
 from daphne.cli import CommandLineInterface  # noqa: E402
 
 sys.argv = ["daphne", *sys.argv[1:]]

@@ -317,21 +317,29 @@ async def test_a_finished_game_refuses_moves(solo, south):
     await comm.disconnect()
 
 
-async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypatch):
+@pytest.mark.parametrize("pool", ["thread", "process"])
+async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypatch, pool):
+    """A quick bot thinks in the move's database thread, a slow one in its process pool; either
+    way, another worker's move made while it thought makes its answer stale (DESIGN: versions)."""
     from games import bot_runner
 
     await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
     game = await database_sync_to_async(rooms.load)(solo.id)
     view = rooms.engine().Game.from_position(game.position).view("S")
     await database_sync_to_async(rooms.apply_move)(solo.id, "S", simple_action(view), 1)
-    real_think = bot_runner.think
+    real_compute = bot_runner.compute_action
 
-    async def think_while_another_worker_moves(level, seed, view):
-        action = await real_think(level, seed, view)
+    def compute_while_another_worker_moves(level, seed, view):
+        action = real_compute(level, seed, view)
         # Another process plays West's move first; this answer is now for a stale version.
-        await database_sync_to_async(rooms.apply_move)(solo.id, "W", action, 2)
+        rooms.apply_move(solo.id, "W", action, 2)
         return action
 
+    async def think_while_another_worker_moves(level, seed, view):
+        return await database_sync_to_async(compute_while_another_worker_moves)(level, seed, view)
+
+    monkeypatch.setattr(bot_runner, "pool_kind", lambda level=None: pool)
+    monkeypatch.setattr(bot_runner, "compute_action", compute_while_another_worker_moves)
     monkeypatch.setattr(bot_runner, "think", think_while_another_worker_moves)
     moved, plan, settled = await rooms.advance_once(str(solo.id))
     assert (moved, plan, settled) == (True, None, False)  # stale: look again, nothing applied

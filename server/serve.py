@@ -1,0 +1,28 @@
+"""Run Daphne on uvloop: `python -m server.serve [daphne's arguments]`.
+
+Daphne creates its event loop when `daphne.server` is imported, from the current event loop
+policy, and Twisted's asyncio reactor drives it through add_reader/add_writer, which uvloop
+implements. Installing uvloop's policy first makes that loop uvloop's, which runs the callbacks,
+timers, thread hand-offs and the Redis connections of every move for less CPU than asyncio's own
+loop (docs/PERFORMANCE.md measures it). Without uvloop installed this is plain Daphne.
+"""
+import asyncio
+
+
+def install_uvloop() -> bool:
+    try:
+        import uvloop
+    except ImportError:
+        return False
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    return True
+
+
+def main() -> None:
+    install_uvloop()
+    from daphne.cli import CommandLineInterface  # after the policy: daphne.server makes its loop on import
+    CommandLineInterface.entrypoint()
+
+
+if __name__ == "__main__":
+    main()
