@@ -48,12 +48,15 @@ class Game(models.Model):
     awaiting = models.JSONField(default=list, blank=True)
     awaiting_since = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True, db_index=True)
+    # Not indexed: a move changes `updated`, and a changed indexed column makes PostgreSQL write a
+    # new entry in every index of the row; with none changed a move is a HOT update (one heap
+    # write, docs/ROOMS.md). The purge finds unfinished games through the status index.
+    updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["mode", "daily_date"], name="game_mode_daily_date"),
-            models.Index(fields=["status", "updated"], name="game_status_updated"),
+            models.Index(fields=["status"], name="game_status"),
         ]
 
     def __str__(self):
@@ -80,7 +83,9 @@ class Game(models.Model):
 class Move(models.Model):
     """One applied action: the log that replays a game. Append-only."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (game, seq) index serves every lookup by game (one index
+    # fewer to write per move).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.IntegerField()  # the game's version after this move: 1, 2, 3, ...
     seat = models.CharField(max_length=1)
     action = models.JSONField()

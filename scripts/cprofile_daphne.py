@@ -45,9 +45,10 @@ profiles.append(main_profile)
 atexit.register(write_stats)
 main_profile.enable()
 
-from server.serve import install_uvloop  # noqa: E402  (the event loop the server runs on)
+from server.serve import install_uvloop, plain_autobahn_log_arguments  # noqa: E402  (as the server runs)
 
 install_uvloop()
+plain_autobahn_log_arguments()
 from daphne.cli import CommandLineInterface  # noqa: E402
 
 sys.argv = ["daphne", *sys.argv[1:]]

@@ -130,12 +130,33 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+SERVICES = ("postgres", "redis-server")  # the shared services, whose CPU a move also costs
+
+
+def service_cpu_seconds() -> dict[str, float]:
+    """CPU used so far by every PostgreSQL and Redis process of the machine (the bench's own
+    connections stay open through a run, so the difference over a run is the run's share)."""
+    totals = dict.fromkeys(SERVICES, 0.0)
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                name = comm.read().strip()
+        except OSError:
+            continue
+        if name in totals:
+            totals[name] += cpu_seconds(int(pid))
+    return totals
+
+
 @dataclass
 class Sample:
     at: float
     daphne_rss: int
     tree_rss: int
     tree_cpu: float
+    services_cpu: dict = field(default_factory=service_cpu_seconds)
 
     @classmethod
     def of(cls, pid: int) -> "Sample":
@@ -472,6 +493,8 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
         "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
         "moves_per_second": round(tally.moves / max(wall - min(pace, seconds / 4), 1e-9), 1),
         "client_cpu_cores": round(client_cpu / wall, 3),
+        "service_cpu_cores": {name: round((after.services_cpu[name] - before.services_cpu[name]) / wall, 3)
+                              for name in SERVICES},
         "rss_idle_mb": round(idle.daphne_rss / 2**20, 1),
         "rss_end_mb": round(after.daphne_rss / 2**20, 1),
         "tree_rss_end_mb": round(after.tree_rss / 2**20, 1),
@@ -664,7 +687,8 @@ class Command(BaseCommand):
             f"  moves {r.get('moves_per_second')} per second (all seats); "
             f"server CPU {r['server_cpu_cores']} cores ({r['cpu_per_table_pct']} % of a core per table, "
             f"{r.get('cpu_ms_per_move')} ms per move), "
-            f"load generator {r['client_cpu_cores']} cores\n"
+            f"load generator {r['client_cpu_cores']} cores, "
+            + ", ".join(f"{name} {cores} cores" for name, cores in r.get("service_cpu_cores", {}).items()) + "\n"
             f"  machine load average {r['load_average_1m']} (bench at nice {r['nice']}); Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
             f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB")
         if "profile_pct" in r:
