@@ -95,6 +95,29 @@ result, statements = count_statements(game.id)
 assert result.version == 5 and len(statements) == 1, statements
 print("ok a refused action changes nothing")
 
+# A move rewrites version, position, awaiting and updated: with none of them indexed and room on
+# the page (migration 0002), PostgreSQL writes each as a HOT update, touching no index.
+def game_updates() -> tuple[int, int]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")  # this session's counts, shared now
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = %s",
+                       [Game._meta.db_table])
+        return cursor.fetchone()
+
+
+with connection.cursor() as cursor:
+    indexed = {column for index in connection.introspection.get_constraints(cursor, Game._meta.db_table).values()
+               if index["index"] or index["unique"] for column in index["columns"]}
+assert not indexed & {"version", "position", "awaiting", "awaiting_since", "updated"}, indexed
+updates_before, hot_before = game_updates()
+for _ in range(20):
+    play_one(game.id)
+updates, hot = game_updates()
+assert updates - updates_before >= 20 and hot - hot_before == updates - updates_before, (updates, hot)
+print("ok moves are HOT updates")
+
 # A whole game through both paths ends as its replay.
 for _ in range(3000):
     result = play_one(game.id)

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.services
 
 SCENARIO = Path(__file__).with_name("pg_moves_scenario.py")
 CHECKS = ["one statement per move from memory", "a changed awaiting falls back to the locked path",
-          "a stale action is refused", "a refused action changes nothing", "a whole game equals its replay"]
+          "a stale action is refused", "a refused action changes nothing", "moves are HOT updates",
+          "a whole game equals its replay"]
 
 
 def test_one_statement_moves_on_postgresql(postgres_url):
