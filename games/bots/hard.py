@@ -33,6 +33,8 @@ LATE_DEPTH_FACTOR = 3
 OVERRIDE_MARGIN = 50.0  # an alternative must beat normal's choice by this many points on average
 OVERRIDE_Z = 1.0        # with this many standard errors (paired over the worlds) to spare
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
+FULL_DEAL_SPREAD = 2000.0   # spread of a whole deal's margin (deal_margin_spread at a full stock)
+WIN_SHAPED_MARGINS = True   # before the last deal, value margins by how they bear on winning
 
 
 class HardBot(Bot):
@@ -179,9 +181,12 @@ def _deals_done(game) -> int:
 
 
 def score_difference(game, team: str, deals_before: int) -> float:
-    """The game margin for `team` (totals plus this deal, exact or estimated). In the last deal
-    the game's result counts far above any margin (R56): exactly if the game ended, else as
-    the chance of winning given the estimated margin and how much of the deal is left."""
+    """The game margin for `team` (totals plus this deal, exact or estimated), valued as it
+    counts toward winning the game. In the last deal the game's result counts far above any
+    margin (R56): exactly if the game ended, else as the chance of winning given the estimated
+    margin and how much of the deal is left. Before the last deal the margin is bent the same
+    way (`winning_points`): a point counts fully while the game is close, less and less once it
+    is decided either way, so the search plays for the win rather than for a bigger lead."""
     scores = game.scores()
     other = OTHER_TEAM[team]
     deals = scores["deals"]
@@ -190,11 +195,22 @@ def score_difference(game, team: str, deals_before: int) -> float:
         finished = deals[deals_before]
         margin = before + finished[team]["total"] - finished[other]["total"]
         if len(deals) == 4:
-            margin += GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0))
-        return float(margin)
+            return float(margin + GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0)))
+        return winning_points(margin, FULL_DEAL_SPREAD * math.sqrt(4 - len(deals)))
     position = game.to_position()
     margin = before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
+    spread = deal_margin_spread(position)
     if position["deal"] == 4:
         # 2·Φ(margin / spread) − 1: from -1 (the game is lost) to +1 (it is won)
-        margin += GAME_RESULT_WEIGHT * math.erf(margin / (deal_margin_spread(position) * math.sqrt(2)))
-    return margin
+        return margin + GAME_RESULT_WEIGHT * math.erf(margin / (spread * math.sqrt(2)))
+    later = 4 - position["deal"]
+    return winning_points(margin, math.sqrt(spread ** 2 + later * FULL_DEAL_SPREAD ** 2))
+
+
+def winning_points(margin: float, spread: float) -> float:
+    """A game margin in points as it bears on winning: spread·√(π/2)·(2Φ(margin/spread) − 1),
+    the chance of winning (the rest of the game's margin taken as normal with `spread`) scaled so
+    that near an even game one point counts as one point."""
+    if not WIN_SHAPED_MARGINS:
+        return float(margin)
+    return spread * math.sqrt(math.pi / 2) * math.erf(margin / (spread * math.sqrt(2)))
