@@ -133,10 +133,9 @@ def cpu_seconds(pid: int) -> float:
 SERVICES = ("postgres", "redis-server")  # the shared services, whose CPU a move also costs
 
 
-def service_cpu_seconds() -> dict[str, float]:
-    """CPU used so far by every PostgreSQL and Redis process of the machine (the bench's own
-    connections stay open through a run, so the difference over a run is the run's share)."""
-    totals = dict.fromkeys(SERVICES, 0.0)
+def service_cpu_seconds() -> dict[str, dict[int, float]]:
+    """CPU used so far by each PostgreSQL and Redis process of the machine, by pid."""
+    totals: dict[str, dict[int, float]] = {name: {} for name in SERVICES}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -146,8 +145,15 @@ def service_cpu_seconds() -> dict[str, float]:
         except OSError:
             continue
         if name in totals:
-            totals[name] += cpu_seconds(int(pid))
+            totals[name][int(pid)] = cpu_seconds(int(pid))
     return totals
+
+
+def service_cpu_used(before: dict, after: dict) -> dict[str, float]:
+    """CPU seconds each service used between two samples: what every process alive at the end
+    used since the start (or since it began). A process that ended in between (a database
+    connection closed during the run) takes its CPU with it: then this is an underestimate."""
+    return {name: sum(cpu - before[name].get(pid, 0.0) for pid, cpu in after[name].items()) for name in SERVICES}
 
 
 @dataclass
@@ -493,8 +499,8 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
         "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
         "moves_per_second": round(tally.moves / max(wall - min(pace, seconds / 4), 1e-9), 1),
         "client_cpu_cores": round(client_cpu / wall, 3),
-        "service_cpu_cores": {name: round((after.services_cpu[name] - before.services_cpu[name]) / wall, 3)
-                              for name in SERVICES},
+        "service_cpu_cores": {name: round(used / wall, 3)
+                              for name, used in service_cpu_used(before.services_cpu, after.services_cpu).items()},
         "rss_idle_mb": round(idle.daphne_rss / 2**20, 1),
         "rss_end_mb": round(after.daphne_rss / 2**20, 1),
         "tree_rss_end_mb": round(after.tree_rss / 2**20, 1),
