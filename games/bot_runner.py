@@ -5,8 +5,10 @@ default (FOOT_BOT_POOL=mixed) `hard`, whose search takes up to a few hundred ms,
 ProcessPoolExecutor, so that its thinking never holds this process's interpreter lock while other
 rooms wait; `easy` and `normal` (a few ms at most) run in a thread pool, because sending a view
 to another process and the answer back cost more CPU than such a bot's decision (measured:
-0.8 ms of 3.8 ms per move). FOOT_BOT_POOL=process or =thread puts every level in one kind of
-pool. FOOT_BOT_WORKERS workers per pool (default 2). The bots come from `games.bots.make_bot`;
+0.8 ms of 3.8 ms per move). A room's own `easy`/`normal` moves do not even use that pool: the
+room calls `compute_action` in the move's database thread (`rooms.think_and_apply`), one thread
+hand-off per bot move instead of two; the thread pool serves the hints. FOOT_BOT_POOL=process or
+=thread puts every level in one kind of pool. FOOT_BOT_WORKERS workers per pool (default 2). The bots come from `games.bots.make_bot`;
 FOOT_BOT_FACTORY="module:function" replaces it (tests use a trivial legal player with it).
 This module must stay importable without Django: the pool's worker processes import it alone.
 """
