@@ -34,6 +34,7 @@ import datetime
 import logging
 import os
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import jsonpatch
@@ -777,26 +778,30 @@ class BotFailed(Exception):
     """A bot raised instead of answering (a bug in a bot): its game's bots stop, the room goes on."""
 
 
-def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
-    """A thread-pool bot's move in one database call: its decision, then the move."""
+@contextmanager
+def failing_bot(plan: BotPlan):
+    """A bot's exception (other than no bots installed) raised as BotFailed, told apart from the
+    move's own refusals."""
     try:
-        action = bot_runner.compute_action(plan.level, plan.seed, plan.view)
+        yield
     except bot_runner.NoBot:
         raise
     except Exception as failure:
         raise BotFailed(plan.level) from failure
+
+
+def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
+    """A thread-pool bot's move in one database call: its decision, then the move."""
+    with failing_bot(plan):
+        action = bot_runner.compute_action(plan.level, plan.seed, plan.view)
     fault("bot_thinking", plan.version + 1)
     return apply_move(game_id, plan.seat, action, plan.version)
 
 
 async def think_elsewhere(plan: BotPlan) -> dict:
     """A slow bot's decision in its process pool (the event loop serves other rooms meanwhile)."""
-    try:
+    with failing_bot(plan):
         return await bot_runner.think(plan.level, plan.seed, plan.view)
-    except bot_runner.NoBot:
-        raise
-    except Exception as failure:
-        raise BotFailed(plan.level) from failure
 
 
 async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool, BotPlan | None, bool]:

@@ -34,7 +34,6 @@ OVERRIDE_MARGIN = 50.0  # an alternative must beat normal's choice by this many 
 OVERRIDE_Z = 1.0        # with this many standard errors (paired over the worlds) to spare
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
 FULL_DEAL_SPREAD = 2000.0   # spread of a whole deal's margin (deal_margin_spread at a full stock)
-WIN_SHAPED_MARGINS = True   # before the last deal, value margins by how they bear on winning
 
 
 class HardBot(Bot):
@@ -176,10 +175,6 @@ def rollout(game, seat: str, action: dict, depth: int) -> float:
     return score_difference(game, TEAM_OF[seat], deals_before)
 
 
-def _deals_done(game) -> int:
-    return len(game.scores()["deals"])
-
-
 def score_difference(game, team: str, deals_before: int) -> float:
     """The game margin for `team` (totals plus this deal, exact or estimated), valued as it
     counts toward winning the game. In the last deal the game's result counts far above any
@@ -211,6 +206,4 @@ def winning_points(margin: float, spread: float) -> float:
     """A game margin in points as it bears on winning: spread·√(π/2)·(2Φ(margin/spread) − 1),
     the chance of winning (the rest of the game's margin taken as normal with `spread`) scaled so
     that near an even game one point counts as one point."""
-    if not WIN_SHAPED_MARGINS:
-        return float(margin)
     return spread * math.sqrt(math.pi / 2) * math.erf(margin / (spread * math.sqrt(2)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.bots.cards import NATURAL_RANKS as _NATURAL_RANKS, PILE_SIZE, WILD, is_natural, is_wild, pile_kind, points
+from games.bots.cards import NATURAL_RANKS, PILE_SIZE, WILD, is_natural, is_wild, pile_kind, points
 
 
 def legal_meld(cards: list[str]) -> bool:
@@ -52,7 +52,7 @@ class MeldPlan:
         return self._keys
 
     def naturals(self, rank: str) -> list[str]:
-        if rank not in _NATURAL_RANKS:
+        if rank not in NATURAL_RANKS:
             return []
         hand = self.hand
         return [card for card in self._sorted_keys() if card[0] == rank and card != "JK"
@@ -68,8 +68,7 @@ class MeldPlan:
         return max(0, self.remaining - self.min_keep)
 
     def natural_ranks(self) -> list[str]:
-        return sorted({card[0] for card, n in self.hand.items() if n > 0 and card[0] in _NATURAL_RANKS
-                       and card != "JK"})
+        return sorted({card[0] for card, n in self.hand.items() if n > 0 and is_natural(card)})
 
     def copy(self) -> "MeldPlan":
         twin = MeldPlan.__new__(MeldPlan)

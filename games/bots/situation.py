@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from games.bots.cards import (
     NEXT_SEAT, OTHER_TEAM, PARTNER, TEAM_OF,
-    is_black_three, is_natural, is_wild,
+    full_deck, is_black_three, is_natural, is_wild,
 )
 
 
@@ -44,15 +44,16 @@ class Situation:
     @property
     def unseen_by_rank(self) -> Counter:
         """Copies of each match key (R29b) not visible to the seat (computed when first asked)."""
-        if self._unseen is None:
-            self._unseen = _count_unseen(self.view)
-        return self._unseen[0]
+        return self._unseen_counts()[0]
 
     @property
     def unseen_total(self) -> int:
+        return self._unseen_counts()[1]
+
+    def _unseen_counts(self) -> tuple[Counter, int]:
         if self._unseen is None:
             self._unseen = _count_unseen(self.view)
-        return self._unseen[1]
+        return self._unseen
 
     @property
     def options(self) -> dict:
@@ -131,18 +132,13 @@ def visible_cards(view: dict) -> Counter:
     return seen
 
 
-# copies of each match key in the 270 cards (R1, R2): 20 of each rank, 10 jokers
-_DECK_BY_KEY = {key: 20 for key in "456789TJQKA2"}
-_DECK_BY_KEY["JK"] = 10
-
-
 def _count_unseen(view: dict) -> tuple[Counter, int]:
     """(copies not visible to the seat by match key, threes left out; how many cards unseen)."""
     seen: dict[str, int] = {}
     total_seen = 0
     for card, n in view["hand"].items():
         if n > 0:
-            key = "JK" if card == "JK" else card[0]
+            key = match_key(card)
             seen[key] = seen.get(key, 0) + n
             total_seen += n
     piles = [view["discard"]]
@@ -151,7 +147,7 @@ def _count_unseen(view: dict) -> tuple[Counter, int]:
     for cards in piles:
         total_seen += len(cards)
         for card in cards:
-            key = "JK" if card == "JK" else card[0]
+            key = match_key(card)
             seen[key] = seen.get(key, 0) + 1
     by_rank: Counter = Counter()
     for key, copies in _DECK_BY_KEY.items():
@@ -166,6 +162,13 @@ def _count_unseen(view: dict) -> tuple[Counter, int]:
 def match_key(card: str) -> str:
     """What a card must match to take the discard pile with it (R29b): its rank, "2" or "JK"."""
     return "JK" if card == "JK" else card[0]
+
+
+# copies of each match key in the 270 cards (R1, R2; threes never take the pile): 20 a rank, 10 jokers
+_DECK_BY_KEY = Counter()
+for _card, _copies in full_deck().items():
+    if _card[0] != "3":
+        _DECK_BY_KEY[match_key(_card)] += _copies
 
 
 def needs_after(needs: dict[str, int], completed: Counter) -> dict[str, int]:

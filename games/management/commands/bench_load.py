@@ -162,7 +162,7 @@ class Sample:
     daphne_rss: int
     tree_rss: int
     tree_cpu: float
-    services_cpu: dict = field(default_factory=service_cpu_seconds)
+    services_cpu: dict = field(default_factory=dict)  # PostgreSQL and Redis, in of_all only
 
     @classmethod
     def of(cls, pid: int) -> "Sample":
@@ -174,7 +174,7 @@ class Sample:
         """The sum over every Daphne process of the run (and their bot pools)."""
         each = [cls.of(server.process.pid) for server in servers]
         return cls(time.monotonic(), sum(s.daphne_rss for s in each), sum(s.tree_rss for s in each),
-                   sum(s.tree_cpu for s in each))
+                   sum(s.tree_cpu for s in each), service_cpu_seconds())
 
 
 # ---------------------------------------------------------------- the players
