@@ -8,7 +8,10 @@ every seat for a fixed number of plies, then scores the result: the exact R54 sc
 ended, else `evaluation.position_deal_estimate`. In the last deal an unfinished margin is
 turned into a chance of winning the game (`evaluation.deal_margin_spread`), so the bot plays to
 win, not to pile up points. The same worlds serve every candidate (common random numbers), and
-an alternative replaces the normal choice only when it wins clearly in those worlds.
+an alternative replaces the normal choice only when it wins clearly in those worlds. The
+rollouts are spent in two rounds: a few worlds for every candidate, then the rest of the budget
+on normal's choice and the alternatives that could still beat it. When going out is a candidate
+the rollouts play to the end of the deal, so both sides of that choice are scored exactly.
 
 The budget is a number of rollouts (`iterations`), never a time, so the same view and seed give
 the same action on any machine at any load.
@@ -30,8 +33,11 @@ LIVE_DEPTH = 12       # plies per rollout before the evaluation function takes o
 DISCARD_CANDIDATES = 3
 LATE_STOCK = 12        # with this few stock cards left, play the rollouts (nearly) to the end
 LATE_DEPTH_FACTOR = 3
+DEAL_END_PLIES = 150   # more than a deal has left once a seat can go out
 OVERRIDE_MARGIN = 50.0  # an alternative must beat normal's choice by this many points on average
 OVERRIDE_Z = 1.0        # with this many standard errors (paired over the worlds) to spare
+SCREEN_WORLDS = 8       # worlds every candidate plays before the hopeless ones are dropped
+SCREEN_Z = 1.0          # an alternative stays in the race if mean + this many SE clears the bar
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
 FULL_DEAL_SPREAD = 2000.0   # spread of a whole deal's margin (deal_margin_spread at a full stock)
 
@@ -48,22 +54,67 @@ class HardBot(Bot):
         base = normal.decide(view, check)
         if base is None:
             return None
-        candidates = search_candidates(analyse(view), base, check)
+        situation = analyse(view)
+        candidates = search_candidates(situation, base, check)
         if len(candidates) < 2 or self.iterations < len(candidates):
             return base
-        worlds = max(2, self.iterations // len(candidates))
-        depth = rollout_depth(view, self.depth)
-        scores = [[0.0] * worlds for _ in candidates]
-        for world in range(worlds):
+        depth = rollout_depth(view, self.depth, offers_going_out(situation, candidates))
+        return candidates[self.search(view, candidates, depth, rng)]
+
+    def search(self, view: dict, candidates: list[dict], depth: int, rng: random.Random) -> int:
+        """The index of the candidate to play, from at most `iterations` rollouts in two rounds.
+
+        Every candidate first plays the same few worlds (`SCREEN_WORLDS`); an alternative that
+        cannot plausibly clear the override bar there (`in_contention`) is dropped, and the rest
+        of the budget deals new worlds for normal's choice and the alternatives still in the
+        race. The rollouts go where the candidates really differ: a decision whose alternatives
+        all lose early costs a fraction of the budget, a contested one gets more worlds."""
+        screen = max(1, min(SCREEN_WORLDS, self.iterations // len(candidates)))
+        scores: list[list[float]] = [[] for _ in candidates]
+        self._play_worlds(view, candidates, range(len(candidates)), screen, depth, rng, scores)
+        racing = [0] + [index for index in range(1, len(candidates))
+                        if in_contention(scores[0], scores[index])]
+        if len(racing) == 1:
+            return 0
+        spent = screen * len(candidates)
+        more = (self.iterations - spent) // len(racing)
+        self._play_worlds(view, candidates, racing, more, depth, rng, scores)
+        return racing[confident_best([scores[index] for index in racing])]
+
+    @staticmethod
+    def _play_worlds(view, candidates, indices, worlds, depth, rng, scores) -> None:
+        for _ in range(worlds):
             template = _game_of(determinize(view, rng))
-            for index, action in enumerate(candidates):
-                scores[index][world] = rollout(_copy_game(template), view["seat"], action, depth)
-        return candidates[confident_best(scores)]
+            for index in indices:
+                scores[index].append(rollout(_copy_game(template), view["seat"], candidates[index], depth))
 
 
-def rollout_depth(view: dict, depth: int) -> int:
-    """Plies per rollout: `depth`, or to the end of the deal once the stock is low (at most
-    `LATE_DEPTH_FACTOR` times as many plies), where the exact R54 score replaces the estimate."""
+def in_contention(base: list[float], other: list[float], margin: float = OVERRIDE_MARGIN,
+                  z: float = SCREEN_Z) -> bool:
+    """Could `other` still beat the normal choice by `margin`? Its paired mean gain over the
+    screening worlds, plus `z` standard errors, reaches the bar. An alternative that plays out
+    exactly like normal's choice (gain 0 in every world) is out at once."""
+    mean, error = paired_gain(base, other)
+    return mean + z * error > margin
+
+
+def paired_gain(base: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean gain of `other` over `base`, world by world, and its standard error."""
+    worlds = len(base)
+    gains = [other[w] - base[w] for w in range(worlds)]
+    mean = sum(gains) / worlds
+    spread = (sum((g - mean) ** 2 for g in gains) / max(1, worlds - 1)) ** 0.5
+    return mean, spread / worlds ** 0.5
+
+
+def rollout_depth(view: dict, depth: int, going_out: bool = False) -> int:
+    """Plies per rollout: `depth`; to the end of the deal when going out is one of the
+    candidates (going out ends the deal with its exact R54 score, so playing on is scored
+    exactly too, not by an estimate that would bias the biggest swing of a deal, R48, R54; such
+    decisions are about 0.5 % of all); `LATE_DEPTH_FACTOR` times `depth` once the stock is low
+    (nearly always to the end of the deal as well)."""
+    if going_out:
+        return DEAL_END_PLIES
     if view["stock"] <= LATE_STOCK:
         return depth * LATE_DEPTH_FACTOR
     return depth
@@ -75,13 +126,9 @@ def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN,
     in the same worlds by more than `margin` points with `z` standard errors to spare. The
     comparison is paired world by world, so the luck of the deal cancels out."""
     best, best_gain = 0, 0.0
-    worlds = len(scores[0])
     for index in range(1, len(scores)):
-        gains = [scores[index][w] - scores[0][w] for w in range(worlds)]
-        mean = sum(gains) / worlds
-        spread = (sum((g - mean) ** 2 for g in gains) / max(1, worlds - 1)) ** 0.5
-        lower = mean - z * spread / worlds ** 0.5
-        if lower > margin and mean > best_gain:
+        mean, error = paired_gain(scores[0], scores[index])
+        if mean - z * error > margin and mean > best_gain:
             best, best_gain = index, mean
     return best
 
@@ -113,6 +160,11 @@ def search_candidates(situation: Situation, base: dict, check: Check) -> list[di
                 break
             added += _add_checked(candidates, {"type": "discard", "card": card}, check)
     return candidates
+
+
+def offers_going_out(situation: Situation, candidates: list[dict]) -> bool:
+    out = normal.going_out_plan(situation)
+    return out is not None and out.action() in candidates
 
 
 def seals_a_defeat(situation: Situation) -> bool:
