@@ -121,11 +121,15 @@ def rss_bytes(pid: int) -> int:
         return 0
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int, reaped_children: bool = False) -> float:
+    """utime + stime of the process; with `reaped_children`, also what its ended children used."""
     try:
         with open(f"/proc/{pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+        used = int(fields[11]) + int(fields[12])
+        if reaped_children:
+            used += int(fields[13]) + int(fields[14])  # cutime + cstime
+        return used / CLOCK_TICKS
     except (OSError, IndexError, ValueError):
         return 0.0
 
@@ -145,14 +149,16 @@ def service_cpu_seconds() -> dict[str, dict[int, float]]:
         except OSError:
             continue
         if name in totals:
-            totals[name][int(pid)] = cpu_seconds(int(pid))
+            # PostgreSQL's postmaster reaps the backends, so a connection closed during the run
+            # (CONN_MAX_AGE) still counts through its parent's cutime/cstime.
+            totals[name][int(pid)] = cpu_seconds(int(pid), reaped_children=True)
     return totals
 
 
 def service_cpu_used(before: dict, after: dict) -> dict[str, float]:
     """CPU seconds each service used between two samples: what every process alive at the end
-    used since the start (or since it began). A process that ended in between (a database
-    connection closed during the run) takes its CPU with it: then this is an underestimate."""
+    used since the start (or since it began), its ended children included (a database connection
+    closed during the run is counted by the postmaster that reaped it)."""
     return {name: sum(cpu - before[name].get(pid, 0.0) for pid, cpu in after[name].items()) for name in SERVICES}
 
 
