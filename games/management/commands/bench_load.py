@@ -578,6 +578,12 @@ def summarize_profile(path: str) -> dict:
 # ---------------------------------------------------------------- the plot
 
 
+def round_step(rough: float) -> float:
+    """The round tick step (1, 2 or 5 times a power of ten) nearest above `rough`."""
+    power = 10 ** math.floor(math.log10(rough))
+    return next(power * m for m in (1, 2, 5, 10) if power * m >= rough)
+
+
 def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
     """The load curve as a hand-drawn SVG: tables against p99 (left, log scale) and RSS (right)."""
     width, height, left, right, top, bottom = 640, 380, 60, 70, 40, 50
@@ -606,9 +612,10 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
              f'stroke="#c00" stroke-dasharray="6 4"/>',
              f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
              f'p99 goal {limit_ms:.0f} ms</text>']
+    tick = round_step(x_max / 5)
+    for step in range(int(x_max // tick) + 1):
+        parts.append(f'<text x="{x(tick * step):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{tick * step:g}</text>')
     for step in range(6):
-        value = x_max * step / 5
-        parts.append(f'<text x="{x(value):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{value:.0f}</text>')
         mv = m_max * step / 5
         parts.append(f'<text x="{left + plot_w + 6}" y="{ym(mv) + 4:.1f}" fill="#630">{mv:.0f}</text>')
     for decade in range(low, high + 1):
