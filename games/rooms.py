@@ -33,6 +33,7 @@ import asyncio
 import datetime
 import logging
 import os
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -721,6 +722,25 @@ async def advance(game_id: str, plan: BotPlan | None = None) -> None:
 
 DB_RETRIES = 3
 _db_threads: ThreadPoolExecutor | None = None
+_bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
+
+
+def database_threads() -> int:
+    """The threads that serve the rooms' database calls: FOOT_DB_THREADS on PostgreSQL, else one."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return 1
+    return int(setting("FOOT_DB_THREADS", 4))
+
+
+def bot_slot() -> asyncio.Semaphore:
+    """The gate a computer move passes to use a database thread: one fewer than the threads, at
+    least one. The threads serve their queue in order, so without it a person's move could wait
+    behind the bot moves of every other busy room of the process (SQLite: one thread for all);
+    with it, behind one bot move at most. One gate per event loop (tests run several)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _bot_slots:
+        _bot_slots[loop] = asyncio.Semaphore(max(1, database_threads() - 1))
+    return _bot_slots[loop]
 
 
 def database_call(function):
@@ -739,7 +759,7 @@ def database_call(function):
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         return database_sync_to_async(function)
     if _db_threads is None:
-        _db_threads = ThreadPoolExecutor(max_workers=int(setting("FOOT_DB_THREADS", 4)), thread_name_prefix="room-db")
+        _db_threads = ThreadPoolExecutor(max_workers=database_threads(), thread_name_prefix="room-db")
 
     async def call(*args):
         return await asyncio.get_running_loop().run_in_executor(_db_threads, in_database_thread, function, args)
@@ -813,11 +833,13 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
     try:
         if bot_runner.pool_kind(plan.level) == "thread":
             # A quick bot thinks in the move's own database thread: one hand-off per move, not two.
-            result = await with_db_retries(think_and_apply, game_id, plan)
+            async with bot_slot():
+                result = await with_db_retries(think_and_apply, game_id, plan)
         else:
             action = await think_elsewhere(plan)
             fault("bot_thinking", plan.version + 1)
-            result = await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
+            async with bot_slot():
+                result = await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
     except bot_runner.NoBot:
         return False, None, True
     except BotFailed:
