@@ -40,7 +40,7 @@ class ResilientPlayer:
         while True:
             for server in self.live_servers():
                 try:
-                    await self.tab.open(server.ws)
+                    await self.see_the_score(await self.tab.open(server.ws))
                     return
                 except (OSError, ConnectionClosed, InvalidStatus, asyncio.TimeoutError):
                     pass
@@ -56,16 +56,23 @@ class ResilientPlayer:
             assert time.monotonic() < deadline, f"stuck at v{self.tab.version}: {self.refusals[-5:]}"
             try:
                 await self.step()
+            except asyncio.TimeoutError:  # first: since Python 3.11 it is an OSError too
+                await self.tab.send({"type": "sync"})  # nothing came: ask where the game is
             except (ConnectionClosed, OSError):
                 self.reconnects += 1
                 await self.connect(deadline)
-            except asyncio.TimeoutError:
-                await self.tab.send({"type": "sync"})  # nothing came: ask where the game is
+
+    async def see_the_score(self, message: dict) -> None:
+        """After a deal ends the bots wait for the person's "Next deal" (as the page's button sends
+        it): on the deal's last patch, or on a state that says this seat is awaited."""
+        ended = message["type"] == "patch" and any(e["type"] == "deal_end" for e in message["events"])
+        if ended or (message["type"] == "state" and self.tab.seat in message.get("awaiting", [])):
+            await self.tab.send({"type": "next_deal"})
 
     async def step(self) -> None:
         tab = self.tab
         if not tab.my_turn():
-            await tab.next_message("patch", "state", timeout=5)
+            await self.see_the_score(await tab.next_message("patch", "state", timeout=5))
             return
         tab.refs += 1
         ref = f"f{tab.refs}"
@@ -75,6 +82,7 @@ class ResilientPlayer:
             message = await tab.next_message("patch", "error", "state", timeout=10)
             if message["type"] == "patch" and message.get("ref") == ref:
                 self.acknowledged[message["v"]] = action
+                await self.see_the_score(message)
                 return
             if message["type"] == "error" and message.get("ref") == ref:
                 self.refusals.append(message["code"])
@@ -82,6 +90,7 @@ class ResilientPlayer:
                 await tab.send({"type": "sync"})  # refused or failed: learn the truth, then go on
                 return
             if message["type"] == "state":
+                await self.see_the_score(message)
                 return  # a resync came first: act again on the fresh view
 
 
