@@ -725,11 +725,13 @@ _db_threads: ThreadPoolExecutor | None = None
 _bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
 
 
+def on_postgresql() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
 def database_threads() -> int:
     """The threads that serve the rooms' database calls: FOOT_DB_THREADS on PostgreSQL, else one."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        return 1
-    return int(setting("FOOT_DB_THREADS", 4))
+    return int(setting("FOOT_DB_THREADS", 4)) if on_postgresql() else 1
 
 
 def bot_slot() -> asyncio.Semaphore:
@@ -756,7 +758,7 @@ def database_call(function):
     writer at a time, so there the one database thread of Channels serves them in turn.
     """
     global _db_threads
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if not on_postgresql():
         return database_sync_to_async(function)
     if _db_threads is None:
         _db_threads = ThreadPoolExecutor(max_workers=database_threads(), thread_name_prefix="room-db")

@@ -54,11 +54,10 @@ class HardBot(Bot):
         base = normal.decide(view, check)
         if base is None:
             return None
-        situation = analyse(view)
-        candidates = search_candidates(situation, base, check)
+        candidates, going_out = search_candidates(analyse(view), base, check)
         if len(candidates) < 2 or self.iterations < len(candidates):
             return base
-        depth = rollout_depth(view, self.depth, offers_going_out(situation, candidates))
+        depth = rollout_depth(view, self.depth, going_out)
         return candidates[self.search(view, candidates, depth, rng)]
 
     def search(self, view: dict, candidates: list[dict], depth: int, rng: random.Random) -> int:
@@ -133,9 +132,9 @@ def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN,
     return best
 
 
-def search_candidates(situation: Situation, base: dict, check: Check) -> list[dict]:
-    """The normal bot's action and its main alternatives, all legal."""
-    candidates = [base]
+def search_candidates(situation: Situation, base: dict, check: Check) -> tuple[list[dict], bool]:
+    """The normal bot's action and its main alternatives, all legal; and whether going out is one."""
+    candidates, out = [base], None
     kind = base["type"]
     if kind == "take_pile":
         candidates.append({"type": "draw"})
@@ -159,12 +158,7 @@ def search_candidates(situation: Situation, base: dict, check: Check) -> list[di
             if added >= DISCARD_CANDIDATES - 1:
                 break
             added += _add_checked(candidates, {"type": "discard", "card": card}, check)
-    return candidates
-
-
-def offers_going_out(situation: Situation, candidates: list[dict]) -> bool:
-    out = normal.going_out_plan(situation)
-    return out is not None and out.action() in candidates
+    return candidates, out is not None and out.action() in candidates
 
 
 def seals_a_defeat(situation: Situation) -> bool:

@@ -31,6 +31,7 @@ import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from games.daphne_process import free_port
+from games.management.procfs import cpu_seconds, process_tree
 from server.serve import install_uvloop
 
 ECHO_FRAME = json.dumps({"type": "action", "action": {"type": "discard", "card": "9C"}, "v": 12, "ref": "c17"})
@@ -227,26 +228,11 @@ def wait_ready(base: str, server, timeout: float = 60) -> None:
     raise CommandError("daphne did not start")
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time used so far by the process and its live children (the bot pool), from /proc."""
-    total, ticks = 0.0, os.sysconf("SC_CLK_TCK")
-    pids = [pid]
-    try:
-        tasks = list(Path(f"/proc/{pid}/task").iterdir())
-    except OSError:
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time used so far by the process and its live children (the bot pool); nan once it is gone."""
+    if not os.path.exists(f"/proc/{pid}"):
         return float("nan")
-    for task in tasks:
-        try:
-            pids += [int(child) for child in (task / "children").read_text().split()]
-        except OSError:
-            continue  # a thread that ended meanwhile (SQLite's database threads come and go)
-    for each in pids:
-        try:
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
-    return total
+    return sum(map(cpu_seconds, process_tree(pid)))
 
 
 async def run_bench(port: int, options: dict, server_pid: int) -> dict:
@@ -256,14 +242,14 @@ async def run_bench(port: int, options: dict, server_pid: int) -> dict:
     state = [Table() for _ in range(tables)]
     browsers = await asyncio.gather(*(asyncio.to_thread(Browser, base) for _ in range(tables * people)))
     started = time.monotonic()
-    cpu_before = cpu_seconds(server_pid)
+    cpu_before = tree_cpu_seconds(server_pid)
     stop_at = started + seconds
     game_ids: list[list[str]] = [[] for _ in range(tables)]
     pace = Pace(stop_at, options["think"], options["level"])
     await asyncio.gather(*(play_table(base, ws, browsers[i * people:(i + 1) * people], state[i], pace, game_ids[i])
                            for i in range(tables)))
     elapsed = time.monotonic() - started
-    server_cpu = cpu_seconds(server_pid) - cpu_before
+    server_cpu = tree_cpu_seconds(server_pid) - cpu_before
     moves = await asyncio.to_thread(total_versions, browsers[::people], game_ids)
     # Held: no error, no lost socket, and still acting in the last quarter of the run.
     held = sum(1 for table in state
