@@ -4,7 +4,6 @@ Errors are {"code", "message"} with a 4xx status, the message in the request's l
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
 GET /api/session); a failed CSRF check answers JSON too. The routes are in docs/PROTOCOL.md.
 """
-import json
 from functools import wraps
 
 from django.http import JsonResponse
@@ -12,21 +11,13 @@ from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
-from games import rooms
+from games import params, rooms
 from games.messages import message_for
 from games.models import Game
 
 
 def error(status: int, code: str) -> JsonResponse:
     return JsonResponse({"code": code, "message": message_for(code)}, status=status)
-
-
-def json_body(request) -> dict | None:
-    try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: absurdly deep nesting
-        return None
-    return body if isinstance(body, dict) else None
 
 
 def api_view(*methods):
@@ -66,7 +57,7 @@ def session(request):
 
 @api_view("POST")
 def games(request):
-    body = json_body(request)
+    body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request")
     mode, level = body.get("mode"), body.get("level")
@@ -80,8 +71,9 @@ def games(request):
 
 
 def game_or_404(game_id) -> Game:
-    """The game by id, or by a friends game's invite code (so a link's code can be used as is)."""
-    game = rooms.load(game_id) or rooms.game_for_invite(game_id)
+    """The game by id (any case, made canonical), or by a friends game's invite code (a link's code as is)."""
+    canonical = params.game_id(game_id)
+    game = rooms.load(canonical) if canonical else rooms.game_for_invite(game_id)
     if game is None:
         raise rooms.RoomError("not_found", status=404)
     return game
@@ -95,7 +87,7 @@ def game_detail(request, game_id):
 
 @api_view("POST")
 def join(request, game_id):
-    body = json_body(request)
+    body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request")
     seat = body.get("seat")

@@ -16,7 +16,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import rooms
+from games import params, rooms
 from games.messages import language_of_scope, render_error
 from games.models import Game
 
@@ -103,7 +103,6 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
                     "next_deal": "on_next_deal", "hint": "on_hint"}
 
     async def connect(self):
-        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         self.language = language_of_scope(self.scope)
         self.bucket = TokenBucket(rooms.setting("FOOT_WS_RATE", 10), rooms.setting("FOOT_WS_BURST", 30))
         self.version = None
@@ -112,6 +111,14 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.heartbeat_task = None
         self.joined = False
         self.last_presence = None  # the seats of the last presence this socket forwarded
+        self.seat = self.player_id = None
+        # One spelling of a game id from here on (group name, presence, loads): upper case is the
+        # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
+        self.game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
+        if self.game_id is None:
+            await self.accept()
+            await self.close(CLOSE_NOT_FOUND)
+            return
         game, self.player_id, banned = await database_sync_to_async(self.identify)()
         await self.accept()
         if game is None:
@@ -226,10 +233,11 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     @staticmethod
     def action_of(message) -> dict:
+        """The message's action with only the fields the engine reads (anything else: `bad_field`)."""
         action = message.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise rooms.RoomError("bad_action")
-        return action
+        return rooms.engine().normalise_action(action)
 
     async def on_action(self, message, ref):
         self.require_seat()

@@ -4,7 +4,6 @@ The pages only lay out the site: everything that happens at the table lives in s
 and every rule lives in games/engine/. The test hook (start a game from a prepared position)
 exists only when the environment says FOOT_TEST_HOOKS=1; it is off by default and answers 404.
 """
-import json
 import os
 
 from django.http import Http404, JsonResponse
@@ -13,6 +12,10 @@ from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
+
+from games import params
+
+MAX_POSITION_BYTES = 64 * 1024  # a whole position with every card named
 
 
 def test_hooks_enabled() -> bool:
@@ -68,7 +71,9 @@ def start_from_position(request):
     from games.models import Game
     from leaderboards.identity import player_for_request
 
-    body = json.loads(request.body or b"{}")
+    body = params.json_object_body(request, max_bytes=MAX_POSITION_BYTES)
+    if body is None:
+        return JsonResponse({"code": "bad_request", "message": "The body must be a JSON object."}, status=400)
     position, level = body.get("position"), body.get("level", "normal")
     try:
         EngineGame.from_position(position)
@@ -84,7 +89,7 @@ def start_from_position(request):
 
 urlpatterns = [
     path("", home, name="home"),
-    path("g/<str:game_id>/", table, name="table"),
+    path("g/<game:game_id>/", table, name="table"),
     path("join/<str:code>/", join, name="join"),
     path("rules/", rules, name="rules"),
     # Only the site's own strings (locale/), not the admin's: a smaller catalogue for every page.

@@ -4,17 +4,16 @@ Errors are {"code", "message"} with a 4xx status. No endpoint accepts a score: e
 written only by leaderboards.daily.on_game_finished from the server's own replay.
 """
 import datetime
-import json
-import re
-import uuid
 
 from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
+from games import params
 from leaderboards import boards, daily, identity, nicknames
 from leaderboards.models import Entry
 
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
+LAST_STEP = 100_000  # of a replay: a game has a few hundred moves
 REPLAY_PAGE = 200  # steps per answer: a whole game's public views weigh several megabytes
 
 
@@ -22,34 +21,19 @@ def error(status: int, code: str, message: str) -> JsonResponse:
     return JsonResponse({"code": code, "message": message}, status=status)
 
 
-def json_body(request) -> dict | None:
-    try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def page_of(request) -> boards.Page | None:
-    raw = request.GET.get("page", "1")
-    if not raw.isdigit() or not 1 <= int(raw) <= 100_000:
-        return None
-    return boards.Page(int(raw))
+    number = params.query_number(request, "page", 1, 1, LAST_PAGE)
+    return None if number is None else boards.Page(number)
 
 
 def parse_date(text: str) -> datetime.date | None:
-    """A date written YYYY-MM-DD, the one spelling of a board's address; else None."""
-    if not ISO_DATE.fullmatch(text or ""):
-        return None
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        return None
+    """A date written YYYY-MM-DD (the one spelling of a board's address) in the site's range; else None."""
+    return params.iso_date(text)
 
 
 @require_POST
 def nickname(request):
-    body = json_body(request)
+    body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request", "The body must be a JSON object.")
     player = identity.player_for_request(request)
@@ -102,7 +86,7 @@ def share(request, game_id):
                          "score": entry.score, "result": entry.result})
 
 
-def watchable_game(game_id: uuid.UUID):
+def watchable_game(game_id: str):
     """(game, entry) of a ranked daily whose date is over and whose entry is on the boards, or None."""
     from games.models import Game
 
@@ -121,11 +105,12 @@ def replay(request, game_id):
     if found is None:
         return error(404, "no_replay", "A ranked daily game can be watched from its board once its day is over.")
     game, entry = found
-    start, count = request.GET.get("start", "0"), request.GET.get("count", str(REPLAY_PAGE))
-    if not (start.isdigit() and count.isdigit() and 1 <= int(count) <= REPLAY_PAGE):
+    start = params.query_number(request, "start", 0, 0, LAST_STEP)
+    count = params.query_number(request, "count", REPLAY_PAGE, 1, REPLAY_PAGE)
+    if start is None or count is None:
         return error(400, "bad_range", f"start must be a whole number, count from 1 to {REPLAY_PAGE}.")
     total = step_count(game)
-    first, last = int(start), min(int(start) + int(count), total)
+    first, last = start, min(start + count, total)
     return JsonResponse({"game_id": str(game.pk), "date": entry.date.isoformat(),
                          "nickname": entry.player.nickname, "score": entry.score,
                          "opponents_score": entry.opponents_score, "total_steps": total,

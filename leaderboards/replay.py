@@ -14,7 +14,7 @@ def step_count(game) -> int:
 
 def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
     """Steps start..stop-1: [{"seq": 0, "seat": None, "action": None, "view": ...}, ...]."""
-    from games.engine import Game as EngineGame
+    from games.engine import Game as EngineGame, public_fields
 
     engine_game = EngineGame.new(game.seed)
     steps = []
@@ -26,7 +26,7 @@ def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
     for move in moves:
         engine_game.apply(move.seat, move.action)
         if move.seq >= start:
-            steps.append({"seq": move.seq, "seat": move.seat, "action": move.action,
+            steps.append({"seq": move.seq, "seat": move.seat, "action": public_fields(move.action),
                           "view": engine_game.public_view()})
     return steps
 

@@ -1,6 +1,7 @@
 """Routes of the leaderboards: the board pages, the personal link, and their JSON API."""
 from django.urls import path
 
+from games import params  # noqa: F401  (registers the <game:…> path converter)
 from leaderboards import api, views
 
 urlpatterns = [
@@ -9,7 +10,7 @@ urlpatterns = [
     path("leaderboard/all/", views.all_time_page, name="leaderboard_all"),
     path("leaderboard/nickname/", views.nickname_form, name="leaderboard_nickname"),
     path("leaderboard/link/", views.link_form, name="leaderboard_link"),
-    path("leaderboard/replay/<uuid:game_id>/", views.replay_page, name="leaderboard_replay"),
+    path("leaderboard/replay/<game:game_id>/", views.replay_page, name="leaderboard_replay"),
     path("leaderboard/<str:date>/", views.daily_page, name="leaderboard_daily"),
     path("me/<str:token>/", views.follow_link, name="personal_link"),
     path("api/nickname", api.nickname, name="api_nickname"),
@@ -17,6 +18,6 @@ urlpatterns = [
     path("api/leaderboard/daily/<str:date>", api.daily_board, name="api_leaderboard_daily"),
     path("api/leaderboard/week", api.week_board, name="api_leaderboard_week"),
     path("api/leaderboard/all", api.all_time_board, name="api_leaderboard_all"),
-    path("api/daily/share/<uuid:game_id>", api.share, name="api_daily_share"),
-    path("api/replay/<uuid:game_id>", api.replay, name="api_replay"),
+    path("api/daily/share/<game:game_id>", api.share, name="api_daily_share"),
+    path("api/replay/<game:game_id>", api.replay, name="api_replay"),
 ]

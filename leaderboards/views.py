@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from games import params
 from leaderboards import api, boards, daily, identity, nicknames
 from leaderboards.replay import describe_action
 
@@ -98,8 +99,10 @@ def replay_page(request, game_id):
         raise Http404("this game cannot be watched (yet)")
     game, entry = found
     last = step_count(game) - 1
-    raw_step = request.GET.get("step", "0")
-    number = min(int(raw_step), last) if raw_step.isdigit() else 0
+    asked = params.query_number(request, "step", 0, 0, api.LAST_STEP)
+    if asked is None:
+        raise Http404("no such step")
+    number = min(asked, last)
     step = replay_steps(game, number, number + 1)[0]
     return render(request, "leaderboards/replay.html", {
         "entry": entry, "step": step, "number": number, "last": last,
