@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (origin-checked, with sessions)."""
+"""ASGI entry point: HTTP through Django, websockets through Channels (exact origin check, sessions)."""
 import os
 
 from django.core.asgi import get_asgi_application
@@ -7,14 +7,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up first)
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
+from server.origins import ExactOriginValidator  # noqa: E402
 from server.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -23,6 +23,10 @@ DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+# Pages that may open the site's websockets besides the site itself as the socket reaches it
+# (server/origins.py: scheme, host and port exactly; docs/DEPLOY.md).
+WEBSOCKET_ALLOWED_ORIGINS = CSRF_TRUSTED_ORIGINS + [
+    o.strip() for o in os.environ.get("WEBSOCKET_ALLOWED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [
     "daphne",

@@ -121,7 +121,7 @@ class Fuzzer:
     async def connect(self, target: str) -> None:
         game_id = self.own_id if target == "own" else self.foreign_id
         comm = WebsocketCommunicator(application, f"/ws/game/{game_id}/",
-                                     headers=[(b"origin", b"http://testserver"), (b"cookie", self.cookie)])
+                                     headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", self.cookie)])
         connected, _ = await comm.connect(timeout=TIMEOUT)
         assert connected
         self.sockets[target] = comm
@@ -289,7 +289,7 @@ async def test_deep_nesting_is_answered_with_bad_json(settings):
     player = await database_sync_to_async(Player.objects.create)()
     game, _ = await database_sync_to_async(rooms.create_game)(player, "solo", "easy")
     comm = WebsocketCommunicator(application, f"/ws/game/{game.id}/",
-                                 headers=[(b"origin", b"http://testserver"),
+                                 headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"),
                                           (b"cookie", await database_sync_to_async(session_cookie)(player))])
     assert (await comm.connect(timeout=TIMEOUT))[0]
     while (await comm.receive_json_from(timeout=TIMEOUT))["type"] != "state":
@@ -315,7 +315,7 @@ async def test_a_flood_is_closed_with_the_policy_code_and_other_games_go_on(sett
 
     def socket(game, player_cookie):
         return WebsocketCommunicator(application, f"/ws/game/{game.id}/",
-                                     headers=[(b"origin", b"http://testserver"), (b"cookie", player_cookie)])
+                                     headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", player_cookie)])
     noisy = socket(flooded, await database_sync_to_async(session_cookie)(flooder))
     quiet = socket(calm, await database_sync_to_async(session_cookie)(other))
     for comm in (noisy, quiet):

@@ -50,7 +50,7 @@ def session_cookie(player) -> bytes:
 
 
 def socket_to(game_id, origin: bytes | None = b"http://testserver", cookie: bytes | None = None):
-    headers = [(b"origin", origin)] if origin is not None else []
+    headers = [(b"host", b"testserver")] + ([(b"origin", origin)] if origin is not None else [])
     if cookie:
         headers.append((b"cookie", cookie))
     return WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)

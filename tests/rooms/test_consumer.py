@@ -67,7 +67,7 @@ def solo(south):
 
 
 def communicator(game_id, cookie: str | None = None, language: str | None = None):
-    headers = [(b"origin", b"http://testserver")]
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if cookie:
         headers.append((b"cookie", cookie.encode()))
     if language:
@@ -300,7 +300,8 @@ async def test_the_socket_language_comes_from_the_cookie_then_accept_language():
 
 
 async def test_the_echo_socket_echoes():
-    comm = WebsocketCommunicator(application, "/ws/echo/", headers=[(b"origin", b"http://testserver")])
+    comm = WebsocketCommunicator(application, "/ws/echo/",
+                                 headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
     await comm.connect()
     await comm.send_to(text_data="ping 1")
     assert await comm.receive_from(timeout=TIMEOUT) == "ping 1"
