@@ -8,6 +8,7 @@ benchmarks). A bot sees a seat's view and nothing else, and answers one action a
 randomness comes from its seed, the seat and the view's ply only. This package imports nothing
 of the project but `games.engine` (tests/bots/test_imports.py checks it).
 """
+
 from __future__ import annotations
 
 from games.bots.base import Bot
@@ -44,4 +45,4 @@ def suggest(view: dict, level: str = "normal") -> dict:
     return make_bot(level, seed=0).act(view)
 
 
-__all__ = ["make_bot", "suggest", "LEVELS", "Bot"]
+__all__ = ["LEVELS", "Bot", "make_bot", "suggest"]

@@ -5,6 +5,7 @@ same view and seed give the same action on any machine (DESIGN.md "Computer play
 is the engine's: `game.check` on a determinization of the view. The check of a seat's own action
 depends only on what that seat can see, so any determinization gives the same answer.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,7 +47,6 @@ class ViewChecker:
         if key not in self._answers:
             self._answers[key] = bool(self.game.check(self.view["seat"], action).get("ok"))
         return self._answers[key]
-
 
     def _from_options(self, action: dict) -> bool | None:
         options = self.view.get("options") or {}

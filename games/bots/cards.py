@@ -3,6 +3,7 @@
 Kept here (not imported from the engine's internals) so that a bot's inner loops stay plain
 dict look-ups; tests/bots/test_cards.py checks every value against `games.engine.card_points`.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,8 +21,7 @@ PILE_BONUS = {"clean": 500, "dirty": 300, "wild": 1500}  # R54
 GOING_OUT_BONUS = 100  # R54
 RED_THREE_VALUE = 100  # R35
 
-_RANK_POINTS = {"4": 5, "5": 5, "6": 5, "7": 5, "8": 10, "9": 10, "T": 10, "J": 10, "Q": 10,
-                "K": 10, "A": 20, "2": 20}
+_RANK_POINTS = {"4": 5, "5": 5, "6": 5, "7": 5, "8": 10, "9": 10, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 20, "2": 20}
 
 
 def full_deck() -> Counter:

@@ -8,6 +8,7 @@ included: nobody sees an unpicked foot, R9) and the stock, keeping red threes ou
 cards (R34: a red three is never held). The result is a position in DESIGN.md's notation, ready
 for `Game.from_position`.
 """
+
 from __future__ import annotations
 
 import random
@@ -71,7 +72,7 @@ def determinize(view: dict, rng: random.Random | None) -> dict:
         if info["in_foot"]:
             feet[other] = None
         else:
-            feet[other], rest = " ".join(rest[:info["foot"]]), rest[info["foot"]:]
+            feet[other], rest = " ".join(rest[: info["foot"]]), rest[info["foot"] :]
     if len(rest) != view["stock"]:
         raise InconsistentView(f"{len(rest)} unseen cards left for a stock of {view['stock']}")
     return {

@@ -5,6 +5,7 @@ wild meld from three wild cards, takes the discard pile only now and then, goes 
 may, and discards a natural card at random (a black three first) without a thought for what the
 opponents collect.
 """
+
 from __future__ import annotations
 
 import random

@@ -5,11 +5,18 @@ Both count what R54 counts (melded cards, piles, red threes, cards left) and add
 what is still to come: incomplete melds may become piles, and cards still held may be melded
 before the deal ends. The guesses are heuristics; only R54 itself is exact.
 """
+
 from __future__ import annotations
 
 from games.bots.cards import (
-    PILE_BONUS, RED_THREE_VALUE, TEAM_OF, cards_of, is_red_three, is_wild,
-    pile_kind, total_points,
+    PILE_BONUS,
+    RED_THREE_VALUE,
+    TEAM_OF,
+    cards_of,
+    is_red_three,
+    is_wild,
+    pile_kind,
+    total_points,
 )
 
 AVERAGE_CARD_POINTS = 11  # 2950 points in the 270 cards (R4)
@@ -98,5 +105,11 @@ def deal_score_totals(deal_score: dict) -> dict[str, float]:
     return {team: float(deal_score[team]["total"]) for team in ("NS", "EW")}
 
 
-__all__ = ["meld_value", "view_deal_estimate", "position_deal_estimate", "deal_score_totals",
-           "deal_margin_spread", "AVERAGE_CARD_POINTS"]
+__all__ = [
+    "AVERAGE_CARD_POINTS",
+    "deal_margin_spread",
+    "deal_score_totals",
+    "meld_value",
+    "position_deal_estimate",
+    "view_deal_estimate",
+]

@@ -16,6 +16,7 @@ the rollouts play to the end of the deal, so both sides of that choice are score
 The budget is a number of rollouts (`iterations`), never a time, so the same view and seed give
 the same action on any machine at any load.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,18 +29,18 @@ from games.bots.determinize import determinize
 from games.bots.evaluation import deal_margin_spread, position_deal_estimate
 from games.bots.situation import Situation, analyse
 
-LIVE_ITERATIONS = 48   # rollouts per searched decision at the live budget
-LIVE_DEPTH = 12       # plies per rollout before the evaluation function takes over
+LIVE_ITERATIONS = 48  # rollouts per searched decision at the live budget
+LIVE_DEPTH = 12  # plies per rollout before the evaluation function takes over
 DISCARD_CANDIDATES = 3
-LATE_STOCK = 12        # with this few stock cards left, play the rollouts (nearly) to the end
+LATE_STOCK = 12  # with this few stock cards left, play the rollouts (nearly) to the end
 LATE_DEPTH_FACTOR = 3
-DEAL_END_PLIES = 150   # more than a deal has left once a seat can go out
+DEAL_END_PLIES = 150  # more than a deal has left once a seat can go out
 OVERRIDE_MARGIN = 50.0  # an alternative must beat normal's choice by this many points on average
-OVERRIDE_Z = 1.0        # with this many standard errors (paired over the worlds) to spare
-SCREEN_WORLDS = 8       # worlds every candidate plays before the hopeless ones are dropped
-SCREEN_Z = 1.0          # an alternative stays in the race if mean + this many SE clears the bar
+OVERRIDE_Z = 1.0  # with this many standard errors (paired over the worlds) to spare
+SCREEN_WORLDS = 8  # worlds every candidate plays before the hopeless ones are dropped
+SCREEN_Z = 1.0  # an alternative stays in the race if mean + this many SE clears the bar
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
-FULL_DEAL_SPREAD = 2000.0   # spread of a whole deal's margin (deal_margin_spread at a full stock)
+FULL_DEAL_SPREAD = 2000.0  # spread of a whole deal's margin (deal_margin_spread at a full stock)
 
 
 class HardBot(Bot):
@@ -71,8 +72,7 @@ class HardBot(Bot):
         screen = max(1, min(SCREEN_WORLDS, self.iterations // len(candidates)))
         scores: list[list[float]] = [[] for _ in candidates]
         self._play_worlds(view, candidates, range(len(candidates)), screen, depth, rng, scores)
-        racing = [0] + [index for index in range(1, len(candidates))
-                        if in_contention(scores[0], scores[index])]
+        racing = [0] + [index for index in range(1, len(candidates)) if in_contention(scores[0], scores[index])]
         if len(racing) == 1:
             return 0
         spent = screen * len(candidates)
@@ -88,8 +88,7 @@ class HardBot(Bot):
                 scores[index].append(rollout(_copy_game(template), view["seat"], candidates[index], depth))
 
 
-def in_contention(base: list[float], other: list[float], margin: float = OVERRIDE_MARGIN,
-                  z: float = SCREEN_Z) -> bool:
+def in_contention(base: list[float], other: list[float], margin: float = OVERRIDE_MARGIN, z: float = SCREEN_Z) -> bool:
     """Could `other` still beat the normal choice by `margin`? Its paired mean gain over the
     screening worlds, plus `z` standard errors, reaches the bar. An alternative that plays out
     exactly like normal's choice (gain 0 in every world) is out at once."""
@@ -103,7 +102,7 @@ def paired_gain(base: list[float], other: list[float]) -> tuple[float, float]:
     gains = [other[w] - base[w] for w in range(worlds)]
     mean = sum(gains) / worlds
     spread = (sum((g - mean) ** 2 for g in gains) / max(1, worlds - 1)) ** 0.5
-    return mean, spread / worlds ** 0.5
+    return mean, spread / worlds**0.5
 
 
 def rollout_depth(view: dict, depth: int, going_out: bool = False) -> int:
@@ -119,8 +118,7 @@ def rollout_depth(view: dict, depth: int, going_out: bool = False) -> int:
     return depth
 
 
-def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN,
-                   z: float = OVERRIDE_Z) -> int:
+def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN, z: float = OVERRIDE_Z) -> int:
     """The index of the candidate to play: the normal bot's (index 0) unless another beats it
     in the same worlds by more than `margin` points with `z` standard errors to spare. The
     comparison is paired world by world, so the luck of the deal cancels out."""
@@ -245,7 +243,7 @@ def score_difference(game, team: str, deals_before: int) -> float:
         # 2·Φ(margin / spread) − 1: from -1 (the game is lost) to +1 (it is won)
         return margin + GAME_RESULT_WEIGHT * math.erf(margin / (spread * math.sqrt(2)))
     later = 4 - position["deal"]
-    return winning_points(margin, math.sqrt(spread ** 2 + later * FULL_DEAL_SPREAD ** 2))
+    return winning_points(margin, math.sqrt(spread**2 + later * FULL_DEAL_SPREAD**2))
 
 
 def winning_points(margin: float, spread: float) -> float:

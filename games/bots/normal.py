@@ -15,6 +15,7 @@ What it does, by phase (RULES.md sections in brackets):
 `decide(view, check)` is the whole policy; `check(action) -> bool` is a dry run of the engine
 (`game.check`), so the policy only ever returns actions the engine accepts.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -41,6 +42,7 @@ def decide(view: dict, check: Check) -> dict | None:
 
 # --- draw or take ---------------------------------------------------------------------------
 
+
 def draw_decision(situation: Situation, check: Check) -> dict:
     if situation.options.get("take_pile"):
         for take in take_candidates(situation):
@@ -65,8 +67,8 @@ def take_candidates(situation: Situation) -> list[dict]:
     variants = [pair + extras, pair + extras + spare_wild, pair]
     taken_to_hand = min(7, len(situation.discard)) - 1
     candidates = []
-    for cards in variants:
-        cards = _keep_two_after_take(situation, cards, taken_to_hand)
+    for variant in variants:
+        cards = _keep_two_after_take(situation, variant, taken_to_hand)
         if cards is None:
             continue
         action = {"type": "take_pile", "cards": cards}
@@ -74,8 +76,9 @@ def take_candidates(situation: Situation) -> list[dict]:
             pickup_points = points(top) + total_points(cards)
             rest = situation.hand.copy()
             rest.subtract(cards)
-            groups = first_meld_groups(+rest, situation.minimum - pickup_points,
-                                       exclude=WILD if not is_natural(top) else top[0])
+            groups = first_meld_groups(
+                +rest, situation.minimum - pickup_points, exclude=WILD if not is_natural(top) else top[0]
+            )
             if groups is None:
                 continue
             if groups:
@@ -131,8 +134,7 @@ def _first_meld_with(by_rank, wilds, need, wild_meld: bool):
         groups.append(wilds[:7])
         del wilds[:7]
     total = sum(total_points(g) for g in groups)
-    pairs = sorted((cards for cards in by_rank.values() if len(cards) == 2),
-                   key=total_points, reverse=True)
+    pairs = sorted((cards for cards in by_rank.values() if len(cards) == 2), key=total_points, reverse=True)
     for pair in pairs:
         if total >= need or not wilds:
             break
@@ -140,14 +142,20 @@ def _first_meld_with(by_rank, wilds, need, wild_meld: bool):
         groups.append(group)
         total += total_points(group)
     for group in groups:
-        while total < need and wilds and len(group) < 7 and ratio_ok(group + wilds[:1]) \
-                and any(is_natural(c) for c in group):
+        while (
+            total < need
+            and wilds
+            and len(group) < 7
+            and ratio_ok(group + wilds[:1])
+            and any(is_natural(c) for c in group)
+        ):
             total += points(wilds[0])
             group.append(wilds.pop(0))
     return groups if total >= need else None
 
 
 # --- melds ----------------------------------------------------------------------------------
+
 
 def meld_decision(situation: Situation, check: Check) -> dict | None:
     if not situation.options.get("meld"):
@@ -220,7 +228,7 @@ def build_plan(situation: Situation, mode: str, min_keep: int) -> MeldPlan:
 def add_naturals(plan: MeldPlan) -> None:
     ranks = sorted((r for r in plan.incomplete if r != WILD), key=lambda r: -len(plan.incomplete[r]))
     for rank in ranks:
-        cards = plan.naturals(rank)[:min(plan.room(rank), plan.budget())]
+        cards = plan.naturals(rank)[: min(plan.room(rank), plan.budget())]
         if cards:
             plan.add(rank, cards)
 
@@ -229,11 +237,11 @@ def start_naturals(plan: MeldPlan) -> None:
     for rank in plan.natural_ranks():
         cards = plan.naturals(rank)
         while len(cards) >= 3 and rank not in plan.incomplete and plan.budget() >= 3:
-            if not plan.start(rank, cards[:min(7, plan.budget())]):
+            if not plan.start(rank, cards[: min(7, plan.budget())]):
                 break
             cards = plan.naturals(rank)
         if cards and rank in plan.incomplete:
-            plan.add(rank, cards[:min(plan.room(rank), plan.budget())])
+            plan.add(rank, cards[: min(plan.room(rank), plan.budget())])
 
 
 def place_wilds(plan: MeldPlan, situation: Situation, eager: bool) -> None:
@@ -249,11 +257,11 @@ def place_wilds(plan: MeldPlan, situation: Situation, eager: bool) -> None:
 def feed_wild_meld(plan: MeldPlan, start_with: int) -> None:
     wilds = plan.wilds()
     if WILD in plan.incomplete:
-        cards = wilds[:min(plan.room(WILD), plan.budget())]
+        cards = wilds[: min(plan.room(WILD), plan.budget())]
         if cards:
             plan.add(WILD, cards)
     elif len(wilds) >= start_with and plan.budget() >= 3:
-        plan.start(WILD, wilds[:min(7, plan.budget())])
+        plan.start(WILD, wilds[: min(7, plan.budget())])
 
 
 def complete_dirty(plan: MeldPlan, situation: Situation, force: bool = False) -> None:
@@ -279,8 +287,11 @@ def complete_dirty(plan: MeldPlan, situation: Situation, force: bool = False) ->
 def clean_to_spare(plan: MeldPlan, situation: Situation, rank: str) -> bool:
     """True when the team has enough other clean piles or clean melds to give this one up."""
     clean_needed = needs_after(situation.needs, plan.completed)["clean"]
-    other_clean = sum(1 for r, cards in plan.incomplete.items()
-                      if r not in (rank, WILD) and len(cards) >= 4 and not any(is_wild(c) for c in cards))
+    other_clean = sum(
+        1
+        for r, cards in plan.incomplete.items()
+        if r not in (rank, WILD) and len(cards) >= 4 and not any(is_wild(c) for c in cards)
+    )
     return other_clean >= clean_needed
 
 
@@ -300,6 +311,7 @@ def use_everything(plan: MeldPlan, situation: Situation) -> None:
 
 
 # --- going out ------------------------------------------------------------------------------
+
 
 def wants_to_go_out(situation: Situation) -> bool:
     """Go out when it pays (R48–R50): when the partner holds little (their cards would count
@@ -330,11 +342,11 @@ def deal_margin_if_out(situation: Situation) -> float:
 
 def game_margin_if_out(situation: Situation) -> float:
     totals = (situation.view.get("scores") or {}).get("totals") or {}
-    return (totals.get(situation.team, 0) - totals.get(situation.opponents, 0)
-            + deal_margin_if_out(situation))
+    return totals.get(situation.team, 0) - totals.get(situation.opponents, 0) + deal_margin_if_out(situation)
 
 
 # --- discard --------------------------------------------------------------------------------
+
 
 def discard_decision(situation: Situation, check: Check) -> dict | None:
     for card in discard_ranking(situation):
@@ -395,8 +407,15 @@ def pair_chance(copies: int, unseen: int, held: int) -> float:
         return 0.0
     p = min(1.0, copies / max(unseen, 1))
     q = 1 - p
-    return max(0.0, 1 - q ** held - held * p * q ** (held - 1))
+    return max(0.0, 1 - q**held - held * p * q ** (held - 1))
 
 
-__all__ = ["decide", "take_candidates", "discard_ranking", "meld_plans", "going_out_plan",
-           "build_plan", "wants_to_go_out"]
+__all__ = [
+    "build_plan",
+    "decide",
+    "discard_ranking",
+    "going_out_plan",
+    "meld_plans",
+    "take_candidates",
+    "wants_to_go_out",
+]

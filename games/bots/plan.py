@@ -4,6 +4,7 @@ A `MeldPlan` keeps the seat's cards and the team's incomplete melds as they will
 groups so far are laid, so that each further group is chosen against that state, exactly as the
 engine applies groups in order (R20–R22). It only plans: legality is confirmed by `game.check`.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -32,11 +33,11 @@ class MeldPlan:
     def __init__(self, hand: Counter, incomplete: dict[str, list[str]], min_keep: int = 0):
         self.hand = +Counter(hand)  # positive counts only (as elements() would give)
         self.incomplete = {rank: list(cards) for rank, cards in incomplete.items()}
-        self.completed: Counter = Counter()   # pile kinds completed by this plan (R49b counts them)
+        self.completed: Counter = Counter()  # pile kinds completed by this plan (R49b counts them)
         self.groups: list[dict] = []
-        self.min_keep = min_keep              # R47: cards that must stay in a foot
+        self.min_keep = min_keep  # R47: cards that must stay in a foot
         self.points = 0
-        self._keys: list[str] | None = None   # sorted distinct cards of `hand`, while unchanged
+        self._keys: list[str] | None = None  # sorted distinct cards of `hand`, while unchanged
         self._remaining: int | None = None
 
     # --- the seat's cards as they will be -------------------------------------------------
@@ -55,8 +56,7 @@ class MeldPlan:
         if rank not in NATURAL_RANKS:
             return []
         hand = self.hand
-        return [card for card in self._sorted_keys() if card[0] == rank and card != "JK"
-                for _ in range(hand[card])]
+        return [card for card in self._sorted_keys() if card[0] == rank and card != "JK" for _ in range(hand[card])]
 
     def wilds(self) -> list[str]:
         hand = self.hand
@@ -70,13 +70,15 @@ class MeldPlan:
     def natural_ranks(self) -> list[str]:
         return sorted({card[0] for card, n in self.hand.items() if n > 0 and is_natural(card)})
 
-    def copy(self) -> "MeldPlan":
+    def copy(self) -> MeldPlan:
         twin = MeldPlan.__new__(MeldPlan)
         twin.hand = Counter(self.hand)
         twin.incomplete = {rank: list(cards) for rank, cards in self.incomplete.items()}
         twin.completed = Counter(self.completed)
-        twin.groups = [{key: list(value) if isinstance(value, list) else value
-                        for key, value in group.items()} for group in self.groups]
+        twin.groups = [
+            {key: list(value) if isinstance(value, list) else value for key, value in group.items()}
+            for group in self.groups
+        ]
         twin.min_keep = self.min_keep
         twin.points = self.points
         twin._keys = self._keys

@@ -1,6 +1,7 @@
 """The random bot (tests and benchmarks only): a uniformly random choice among a set of legal
 actions — draw or take the pile; a discard of any card, one card added to a team meld, or a new
 meld of three cards of a rank (three wild cards included)."""
+
 from __future__ import annotations
 
 import random

@@ -3,14 +3,21 @@ what the team still needs to go out (R49b), and which cards are still unseen.
 
 Pure functions of the view (docs/VIEW.md): nothing here knows a hidden card.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
 from games.bots.cards import (
-    NEXT_SEAT, OTHER_TEAM, PARTNER, TEAM_OF,
-    full_deck, is_black_three, is_natural, is_wild,
+    NEXT_SEAT,
+    OTHER_TEAM,
+    PARTNER,
+    TEAM_OF,
+    full_deck,
+    is_black_three,
+    is_natural,
+    is_wild,
 )
 
 
@@ -23,14 +30,14 @@ class Situation:
     partner: str
     next_seat: str
     hand: Counter
-    naturals: dict[str, list[str]]          # rank -> the seat's naturals of that rank
-    wilds: list[str]                        # jokers first (they cost most when left over, R4)
+    naturals: dict[str, list[str]]  # rank -> the seat's naturals of that rank
+    wilds: list[str]  # jokers first (they cost most when left over, R4)
     black_threes: list[str]
-    incomplete: dict[str, list[str]]        # the team's incomplete melds, by rank or "wild"
+    incomplete: dict[str, list[str]]  # the team's incomplete melds, by rank or "wild"
     opponent_incomplete: dict[str, list[str]]
     piles: dict[str, int]
     opponent_piles: dict[str, int]
-    needs: dict[str, int]                   # piles still missing for R49b
+    needs: dict[str, int]  # piles still missing for R49b
     opponent_needs: dict[str, int]
     down: bool
     opponents_down: bool
@@ -39,7 +46,7 @@ class Situation:
     minimum: int
     discard: list[str]
     _unseen: tuple | None = field(default=None, repr=False)
-    plans: dict = field(default_factory=dict, repr=False)   # memo of normal's plan prefixes
+    plans: dict = field(default_factory=dict, repr=False)  # memo of normal's plan prefixes
 
     @property
     def unseen_by_rank(self) -> Counter:
@@ -106,17 +113,31 @@ def analyse(view: dict) -> Situation:
     piles = dict(view["piles"][team])
     opponent_piles = dict(view["piles"][opponents])
     situation = Situation(
-        view=view, seat=seat, team=team, opponents=opponents, partner=PARTNER[seat],
-        next_seat=NEXT_SEAT[seat], hand=hand, naturals=naturals, wilds=wilds,
-        black_threes=black_threes, incomplete=_incomplete(view, team),
-        opponent_incomplete=_incomplete(view, opponents), piles=piles,
-        opponent_piles=opponent_piles, needs=_needs(view, piles),
-        opponent_needs=_needs(view, opponent_piles), down=bool(view["down"][team]),
+        view=view,
+        seat=seat,
+        team=team,
+        opponents=opponents,
+        partner=PARTNER[seat],
+        next_seat=NEXT_SEAT[seat],
+        hand=hand,
+        naturals=naturals,
+        wilds=wilds,
+        black_threes=black_threes,
+        incomplete=_incomplete(view, team),
+        opponent_incomplete=_incomplete(view, opponents),
+        piles=piles,
+        opponent_piles=opponent_piles,
+        needs=_needs(view, piles),
+        opponent_needs=_needs(view, opponent_piles),
+        down=bool(view["down"][team]),
         opponents_down=bool(view["down"][opponents]),
         in_foot=bool(view["seats"][seat]["in_foot"]),
         partner_in_foot=bool(view["seats"][PARTNER[seat]]["in_foot"]),
-        minimum=int((view.get("options") or {}).get("minimum", view.get("first_meld_minimum", 0))
-                    if not view["down"][team] else 0),
+        minimum=int(
+            (view.get("options") or {}).get("minimum", view.get("first_meld_minimum", 0))
+            if not view["down"][team]
+            else 0
+        ),
         discard=list(view["discard"]),
     )
     return situation
@@ -175,4 +196,4 @@ def needs_after(needs: dict[str, int], completed: Counter) -> dict[str, int]:
     return {kind: max(0, needs[kind] - completed.get(kind, 0)) for kind in needs}
 
 
-__all__ = ["Situation", "analyse", "melds_by_key", "visible_cards", "needs_after", "match_key"]
+__all__ = ["Situation", "analyse", "match_key", "melds_by_key", "needs_after", "visible_cards"]

@@ -4,6 +4,7 @@ The loop is the one the room service runs: ask the bot of the seat to move for o
 apply it, repeat while the game is not over. Every action goes through `Game.apply`, so an
 illegal one raises at once.
 """
+
 from __future__ import annotations
 
 import time
@@ -15,11 +16,11 @@ from games.bots.cards import TEAM_OF
 @dataclass
 class GameResult:
     seed: int
-    levels: dict[str, str]            # team -> level
+    levels: dict[str, str]  # team -> level
     totals: dict[str, int]
-    winner: str                       # "NS" | "EW" | "draw"
+    winner: str  # "NS" | "EW" | "draw"
     actions: int
-    decision_ms: dict[str, list[float]] = field(default_factory=dict)   # level -> CPU times
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> CPU times
 
     def level_result(self, level: str) -> float:
         """1 for a win of `level`'s team, 0.5 for a draw, 0 for a loss."""
@@ -33,8 +34,15 @@ class GameResult:
         return self.totals[team] - self.totals[other]
 
 
-def play_game(seed: int, ns_level: str, ew_level: str, *, bot_options: dict | None = None,
-              max_actions: int = 20000, timed: bool = False) -> GameResult:
+def play_game(
+    seed: int,
+    ns_level: str,
+    ew_level: str,
+    *,
+    bot_options: dict | None = None,
+    max_actions: int = 20000,
+    timed: bool = False,
+) -> GameResult:
     """One complete 4-deal game from `Game.new(seed)`; NS played by `ns_level`, EW by `ew_level`."""
     from games.bots import make_bot
     from games.engine import Game
@@ -42,8 +50,10 @@ def play_game(seed: int, ns_level: str, ew_level: str, *, bot_options: dict | No
     game = Game.new(seed=seed)
     levels = {"NS": ns_level, "EW": ew_level}
     bot_options = bot_options or {}
-    bots = {seat: make_bot(levels[TEAM_OF[seat]], seed * 4 + i, **bot_options.get(levels[TEAM_OF[seat]], {}))
-            for i, seat in enumerate("SWNE")}
+    bots = {
+        seat: make_bot(levels[TEAM_OF[seat]], seed * 4 + i, **bot_options.get(levels[TEAM_OF[seat]], {}))
+        for i, seat in enumerate("SWNE")
+    }
     times: dict[str, list[float]] = {ns_level: [], ew_level: []}
     actions = 0
     while game.turn is not None:
@@ -59,15 +69,18 @@ def play_game(seed: int, ns_level: str, ew_level: str, *, bot_options: dict | No
             raise RuntimeError(f"game {seed} did not finish in {max_actions} actions")
     totals = game.scores()["totals"]
     view = game.view("S")
-    return GameResult(seed=seed, levels=levels, totals=dict(totals), winner=view["winner"],
-                      actions=actions, decision_ms=times)
+    return GameResult(
+        seed=seed, levels=levels, totals=dict(totals), winner=view["winner"], actions=actions, decision_ms=times
+    )
 
 
 def play_pair(task: tuple) -> list[GameResult]:
     """The same seed played both ways: A as NS against B as EW, then swapped."""
     seed, level_a, level_b, bot_options, timed = task
-    return [play_game(seed, level_a, level_b, bot_options=bot_options, timed=timed),
-            play_game(seed, level_b, level_a, bot_options=bot_options, timed=timed)]
+    return [
+        play_game(seed, level_a, level_b, bot_options=bot_options, timed=timed),
+        play_game(seed, level_b, level_a, bot_options=bot_options, timed=timed),
+    ]
 
 
 def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -121,18 +134,33 @@ class MatchSummary:
     def lines(self) -> list[str]:
         low, high = self.interval
         mean_margin = sum(self.margins) / len(self.margins) if self.margins else 0.0
-        lines = [f"{self.level_a} vs {self.level_b}: {self.games} games (seat-swapped pairs), "
-                 f"{self.level_a} win rate {self.rate:.1%} (95% Wilson CI {low:.1%}–{high:.1%}), "
-                 f"average score difference {mean_margin:+.0f}"]
+        lines = [
+            (
+                f"{self.level_a} vs {self.level_b}: {self.games} games (seat-swapped pairs), "
+                f"{self.level_a} win rate {self.rate:.1%} (95% Wilson CI {low:.1%}–{high:.1%}), "
+                f"average score difference {mean_margin:+.0f}"
+            )
+        ]
         for level, times in sorted(self.decision_ms.items()):
-            lines.append(f"  {level}: {len(times)} decisions, p50 {percentile(times, 0.5):.2f} ms, "
-                         f"p95 {percentile(times, 0.95):.2f} ms")
+            lines.append(
+                f"  {level}: {len(times)} decisions, p50 {percentile(times, 0.5):.2f} ms, "
+                f"p95 {percentile(times, 0.95):.2f} ms"
+            )
         return lines
 
 
-def run_match(level_a: str, level_b: str, games: int, *, first_seed: int = 1, workers: int = 2,
-              bot_options: dict | None = None, goal: float | None = None, timed: bool = True,
-              progress=None) -> MatchSummary:
+def run_match(
+    level_a: str,
+    level_b: str,
+    games: int,
+    *,
+    first_seed: int = 1,
+    workers: int = 2,
+    bot_options: dict | None = None,
+    goal: float | None = None,
+    timed: bool = True,
+    progress=None,
+) -> MatchSummary:
     """`games` games (rounded up to seat-swapped pairs) of A against B, `workers` in parallel,
     stopping early once the Wilson interval is clear of `goal`."""
     import multiprocessing

@@ -3,6 +3,7 @@
 A card is its notation string: rank then suit (`9D`, `TS`, `2H`), or `JK` for a joker. The five
 copies of a card are interchangeable (R2), so a plain string is all a card needs to be.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -29,8 +30,21 @@ for _card in ALL_CARDS:
     else:
         CARD_POINTS[_card] = _POINTS[_card[0]]
 
-RANK_NAMES = {"4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", "T": "Ten",
-              "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "2": "Two", "3": "Three"}
+RANK_NAMES = {
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 

@@ -3,6 +3,7 @@
 Pure functions of the seed and the deal number; the red threes of the dealt hands (R13) are
 laid by the game, which owns the stock.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,8 +41,8 @@ def deal_cards(deck: list[str], deal: int) -> DealtCards:
     """R11: hands c[0..51], feet c[52..103], upcard c[104], stock c[105..] (top first); R12 burial."""
     dealer = DEALER_OF_DEAL[deal]
     order = seats_from(NEXT_SEAT[dealer])
-    hands = {seat: deck[HAND_SIZE * i: HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
-    feet = {seat: deck[52 + HAND_SIZE * i: 52 + HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
+    hands = {seat: deck[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
+    feet = {seat: deck[52 + HAND_SIZE * i : 52 + HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
     upcard, stock = deck[104], deck[105:]
     while must_bury(upcard):
         # "buried": back after the first floor(n/2) cards, n = the stock without it (R12, DECISION).

@@ -1,4 +1,5 @@
 """Events as each seat may know them: another seat's drawn cards are hidden, only their count shown."""
+
 from __future__ import annotations
 
 
@@ -7,6 +8,7 @@ def redact_events(events: list[dict], seat: str | None) -> list[dict]:
     redacted = []
     for event in events:
         if event["type"] == "draw" and event["seat"] != seat:
-            event = {k: v for k, v in event.items() if k != "cards"}
-        redacted.append(event)
+            redacted.append({k: v for k, v in event.items() if k != "cards"})
+        else:
+            redacted.append(event)
     return redacted

@@ -5,10 +5,11 @@ the bots to find a first lay-down. Card values of naturals depend only on the ra
 card can go anywhere, so the search is a small dynamic programme over ranks and the number of wild
 cards used, followed by a placement of the actual cards.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from games.engine.cards import CARD_POINTS, JOKER, NATURAL_RANKS, is_natural, is_wild
 from games.engine.melds import PILE_SIZE
@@ -23,7 +24,7 @@ def _piles_only(naturals: int, wild: int) -> bool:
     return total % PILE_SIZE == 0 and wild <= 2 * (total // PILE_SIZE)
 
 
-@lru_cache(maxsize=None)
+@cache
 def natural_split(naturals: int, wild: int):
     """(incomplete (a, b) or None, number of piles) for naturals+wild of one rank, or None (R15, R20)."""
     if naturals == 0 and wild == 0:
@@ -31,13 +32,13 @@ def natural_split(naturals: int, wild: int):
     if naturals > 0 and _piles_only(naturals, wild):
         return (None, (naturals + wild) // PILE_SIZE)
     for a in range(min(naturals, 6), 1, -1):
-        for b in range(0, min(wild, a // 2) + 1):
+        for b in range(min(wild, a // 2) + 1):
             if 3 <= a + b <= 6 and _piles_only(naturals - a, wild - b):
                 return ((a, b), (naturals - a + wild - b) // PILE_SIZE)
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def best_naturals(count: int, wild: int) -> int:
     """The most naturals (of `count` held) one rank can meld together with exactly `wild` wild cards."""
     for n in range(count, 1, -1):
@@ -59,7 +60,7 @@ def _natural_table(counts: dict[str, int], wild_total: int, banned: frozenset):
             continue
         grown = dict(dp)
         for used, (pts, choices) in dp.items():
-            for w in range(0, min(wild_total - used, count // 2) + 1):
+            for w in range(min(wild_total - used, count // 2) + 1):
                 n = best_naturals(count, w)
                 if not n:
                     continue
@@ -78,7 +79,7 @@ def _capped_natural_table(counts, wild_total: int, banned: frozenset, max_cards:
             continue
         grown = dict(dp)
         for (used, cards), (pts, choices) in dp.items():
-            for w in range(0, min(wild_total - used, count // 2) + 1):
+            for w in range(min(wild_total - used, count // 2) + 1):
                 for n in range(2, count + 1):
                     if cards + n + w > max_cards or not natural_split(n, w):
                         continue
@@ -95,12 +96,14 @@ def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used
     if max_cards is None:
         table = [(used, 0, pts, choices) for used, (pts, choices) in _natural_table(counts, available, banned).items()]
     else:
-        table = [(used, cards, pts, choices) for (used, cards), (pts, choices)
-                 in _capped_natural_table(counts, available, banned, max_cards).items()]
+        table = [
+            (used, cards, pts, choices)
+            for (used, cards), (pts, choices) in _capped_natural_table(counts, available, banned, max_cards).items()
+        ]
     best = None
     for used, cards, pts, choices in table:
         largest = available - used if max_cards is None else min(available - used, max_cards - cards)
-        for size in range(0, largest + 1):
+        for size in range(largest + 1):
             if size and not (wild_meld_allowed and wild_meld_size_ok(size)):
                 continue
             total = pts + sum(wild_values[: wild_already_used + used + size])
@@ -110,7 +113,7 @@ def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used
 
 
 def _split_groups(rank_cards: list[str], wilds: list[str], choice) -> list[list[str]]:
-    rank, n, w = choice
+    _rank, n, w = choice
     naturals, wild = rank_cards[:n], wilds[:w]
     groups = []
     incomplete, piles = natural_split(n, w)
@@ -121,12 +124,12 @@ def _split_groups(rank_cards: list[str], wilds: list[str], choice) -> list[list[
     for _ in range(piles):
         k = min(2, len(wild))
         groups.append(naturals[: PILE_SIZE - k] + wild[:k])
-        naturals, wild = naturals[PILE_SIZE - k:], wild[k:]
+        naturals, wild = naturals[PILE_SIZE - k :], wild[k:]
     return groups
 
 
 def _wild_groups(wilds: list[str]) -> list[list[str]]:
-    groups = [wilds[i:i + PILE_SIZE] for i in range(0, len(wilds), PILE_SIZE)]
+    groups = [wilds[i : i + PILE_SIZE] for i in range(0, len(wilds), PILE_SIZE)]
     return groups
 
 
@@ -134,8 +137,7 @@ def _sorted_wilds(cards) -> list[str]:
     return sorted((c for c in cards if is_wild(c)), key=lambda c: -CARD_POINTS[c])
 
 
-def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_used=0, wilds=None,
-                   max_cards=None):
+def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_used=0, wilds=None, max_cards=None):
     """(points, groups): the most points `cards` can lay as new melds (using at most `max_cards`
     cards when given), and one way to lay them."""
     wilds = _sorted_wilds(cards) if wilds is None else wilds
@@ -145,13 +147,14 @@ def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_
             by_rank.setdefault(c[0], []).append(c)
     counts = {r: len(v) for r, v in by_rank.items()}
     values = [CARD_POINTS[c] for c in wilds]
-    total, choices, used, size = _best_plan(counts, values, frozenset(banned_ranks), wild_meld_allowed,
-                                            wild_already_used, max_cards)
+    total, choices, _used, size = _best_plan(
+        counts, values, frozenset(banned_ranks), wild_meld_allowed, wild_already_used, max_cards
+    )
     pool = wilds[wild_already_used:]
     groups = []
     for choice in choices:
         groups += _split_groups(by_rank[choice[0]], pool, choice)
-        pool = pool[choice[2]:]
+        pool = pool[choice[2] :]
     if size:
         groups += _wild_groups(pool[:size])
     return total - sum(values[:wild_already_used]), groups
@@ -170,7 +173,7 @@ def best_take(cards, top: str, max_cards=None):
     non_wild_rest = [c for c in others if not is_wild(c)]
     best = None
     for a in range(2, min(len(same), 6) + 1):
-        for b in range(0, min(len(wilds), 2) + 1):
+        for b in range(min(len(wilds), 2) + 1):
             size = 1 + a + b
             if size > PILE_SIZE or 1 + a < 2 * b:
                 continue
@@ -195,7 +198,7 @@ def _best_wild_take(cards, top: str, max_cards=None):
         for c in matching[:a]:
             remaining.remove(c)
         wilds = _sorted_wilds(remaining)
-        for b in range(0, min(len(wilds), PILE_SIZE - 1 - a) + 1):
+        for b in range(min(len(wilds), PILE_SIZE - 1 - a) + 1):
             complete = 1 + a + b == PILE_SIZE
             rest = [c for c in remaining if not is_wild(c)] + wilds
             cap = None if max_cards is None else max_cards - a - b
@@ -213,4 +216,4 @@ def max_first_meld_points(cards) -> int:
     return best_new_melds(list(cards))[0]
 
 
-__all__ = ["best_new_melds", "best_take", "max_first_meld_points", "natural_split", "Counter"]
+__all__ = ["Counter", "best_new_melds", "best_take", "max_first_meld_points", "natural_split"]

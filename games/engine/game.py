@@ -5,19 +5,44 @@ and only then *commits* it, so a refused action never touches the state and `che
 planning step. Automatic steps (red threes, foot pick-ups, end of a deal, the next deal) happen
 inside the commit and are reported as events.
 """
+
 from __future__ import annotations
 
+import contextlib
+
 from games.engine.cards import (
-    ALL_CARDS, JOKER, RED_THREES, check_card, is_natural, is_three, is_wild, points,
+    ALL_CARDS,
+    JOKER,
+    RED_THREES,
+    check_card,
+    is_natural,
+    is_three,
+    is_wild,
+    points,
 )
 from games.engine.deal import deal_cards, shuffled_deck
 from games.engine.errors import RuleError
 from games.engine.melds import (
-    MELD_KIND, PILE_SIZE, WILD, addition_problem, meld_problem, meld_rank, pile_kind,
+    MELD_KIND,
+    PILE_SIZE,
+    WILD,
+    addition_problem,
+    meld_problem,
+    meld_rank,
+    pile_kind,
 )
-from games.engine.scoring import count_piles, team_deal_score, winner as game_winner
+from games.engine.scoring import count_piles, team_deal_score
+from games.engine.scoring import winner as game_winner
 from games.engine.seats import (
-    DEALS, FIRST_MELD_MINIMUM, GOING_OUT_PILES, NEXT_SEAT, PARTNER, SEATS, TEAM_OF, TEAM_SEATS, TEAMS,
+    DEALS,
+    FIRST_MELD_MINIMUM,
+    GOING_OUT_PILES,
+    NEXT_SEAT,
+    PARTNER,
+    SEATS,
+    TEAM_OF,
+    TEAM_SEATS,
+    TEAMS,
 )
 
 ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
@@ -33,7 +58,7 @@ class _DealOver(Exception):
 class _Plan:
     """What a checked action will do: the cards it uses and the team's melds afterwards."""
 
-    __slots__ = ("used", "melds", "laid_points", "groups", "taken", "goes_out")
+    __slots__ = ("goes_out", "groups", "laid_points", "melds", "taken", "used")
 
     def __init__(self, used: list, melds=None):
         self.used = used
@@ -46,8 +71,22 @@ class _Plan:
 class Game:
     """A game of Foot Canasta: four deals, four seats (see DESIGN.md for the surface)."""
 
-    __slots__ = ("seed", "deal", "dealer", "turn", "phase", "hands", "feet", "stock", "discard",
-                 "melds", "red_threes", "down", "deal_scores", "ply")
+    __slots__ = (
+        "deal",
+        "deal_scores",
+        "dealer",
+        "discard",
+        "down",
+        "feet",
+        "hands",
+        "melds",
+        "phase",
+        "ply",
+        "red_threes",
+        "seed",
+        "stock",
+        "turn",
+    )
 
     def __init__(self):
         self.seed = 0
@@ -61,16 +100,17 @@ class Game:
         self.discard: list[str] = []  # bottom to top
         self.melds: dict[str, list[list[str]]] = {t: [] for t in TEAMS}
         self.red_threes: dict[str, list[str]] = {t: [] for t in TEAMS}
-        self.down = {t: False for t in TEAMS}
+        self.down = dict.fromkeys(TEAMS, False)
         self.deal_scores: list[dict] = []
         self.ply = 0
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, seed=None) -> "Game":
+    def new(cls, seed=None) -> Game:
         """A fresh game with deal 1 dealt (R8–R13, R57). No seed: a random one (R58)."""
         if seed is None:
             import secrets
+
             seed = secrets.randbits(63)
         game = cls()
         game.seed = seed
@@ -78,12 +118,14 @@ class Game:
         return game
 
     @classmethod
-    def from_position(cls, position: dict) -> "Game":
+    def from_position(cls, position: dict) -> Game:
         from games.engine.notation import game_from_position
+
         return game_from_position(cls(), position)
 
     def to_position(self) -> dict:
         from games.engine.notation import position_of
+
         return position_of(self)
 
     # ------------------------------------------------------------------ public surface
@@ -91,10 +133,8 @@ class Game:
         """Apply one action of `seat`; returns its events; raises RuleError and changes nothing."""
         kind, plan = self._plan(seat, action)
         events: list[dict] = []
-        try:
+        with contextlib.suppress(_DealOver):  # the deal ended inside the commit; the events say so
             _COMMITS[kind](self, seat, action, plan, events)
-        except _DealOver:
-            pass
         self.ply += 1
         return events
 
@@ -108,18 +148,22 @@ class Game:
 
     def options(self, seat) -> dict:
         from games.engine.options import options_for
+
         return options_for(self, seat)
 
     def view(self, seat) -> dict:
         from games.engine.views import seat_view
+
         return seat_view(self, seat)
 
     def public_view(self) -> dict:
         from games.engine.views import public_view
+
         return public_view(self)
 
     def scores(self) -> dict:
         from games.engine.scoring import totals
+
         return {"deals": [dict(d) for d in self.deal_scores], "totals": totals(self.deal_scores)}
 
     @property
@@ -230,8 +274,7 @@ class Game:
     def _check_first_meld(self, laid_points) -> None:
         """R37–R40: until the team is down (callers ask), one action must reach the minimum on its own."""
         if laid_points < self.first_meld_minimum():
-            raise RuleError("below_first_meld_minimum", "R37", minimum=self.first_meld_minimum(),
-                            points=laid_points)
+            raise RuleError("below_first_meld_minimum", "R37", minimum=self.first_meld_minimum(), points=laid_points)
 
     def _check_cards_left(self, seat, plan: _Plan, left: int) -> None:
         """R47: in the foot (callers ask), keep two cards unless going out is allowed (R49)."""
@@ -274,7 +317,7 @@ class Game:
             plan.used += cards
         plan.used = named + plan.used
         plan.taken = self.discard[-TAKE_LIMIT:]
-        plan.laid_points = points(ordered) + points(plan.used[len(named):])
+        plan.laid_points = points(ordered) + points(plan.used[len(named) :])
         if not self.down[team]:
             self._check_first_meld(plan.laid_points)
         if self.feet[seat] is None:
@@ -325,9 +368,8 @@ class Game:
 
     def _commit_take_pile(self, seat, action, plan, events) -> None:
         taken = plan.taken
-        del self.discard[-len(taken):]
-        events.append({"type": "take_pile", "seat": seat, "count": len(taken), "top": taken[-1],
-                       "cards": list(taken)})
+        del self.discard[-len(taken) :]
+        events.append({"type": "take_pile", "seat": seat, "count": len(taken), "top": taken[-1], "cards": list(taken)})
         self.hands[seat].extend(taken[:-1])  # R31: the rest of the cards taken join the active cards
         self.phase = "play"
         self._commit_meld(seat, action, plan, events)
@@ -341,8 +383,14 @@ class Game:
             hand.remove(card)
         self.melds[team] = plan.melds
         self.down[team] = True
-        events.append({"type": "meld", "seat": seat, "team": team,
-                       "groups": [{"cards": list(c), "meld": str(i)} for c, i in plan.groups]})
+        events.append(
+            {
+                "type": "meld",
+                "seat": seat,
+                "team": team,
+                "groups": [{"cards": list(c), "meld": str(i)} for c, i in plan.groups],
+            }
+        )
         if plan.goes_out:
             self._go_out(seat, events)
         if not hand and self.feet[seat] is not None:  # R44: into the foot at once
@@ -381,8 +429,7 @@ class Game:
                 self._end_deal("stock", None, events)
             replacement = self.stock.pop()
             hand.append(replacement)
-            events.append({"type": "draw", "seat": seat, "count": 1, "cards": [replacement],
-                           "replacement": True})
+            events.append({"type": "draw", "seat": seat, "count": 1, "cards": [replacement], "replacement": True})
 
     def _pick_up_foot(self, seat, events) -> None:
         """R44–R46: the foot becomes the active cards; its red threes are laid and replaced."""
@@ -433,11 +480,12 @@ class Game:
         self.discard = [dealt.upcard]
         self.melds = {t: [] for t in TEAMS}
         self.red_threes = {t: [] for t in TEAMS}
-        self.down = {t: False for t in TEAMS}
+        self.down = dict.fromkeys(TEAMS, False)
         self.turn = NEXT_SEAT[self.dealer]
         self.phase = "draw"
-        events.append({"type": "deal_start", "deal": deal, "dealer": self.dealer, "turn": self.turn,
-                       "upcard": dealt.upcard})
+        events.append(
+            {"type": "deal_start", "deal": deal, "dealer": self.dealer, "turn": self.turn, "upcard": dealt.upcard}
+        )
         seat = self.turn
         for _ in SEATS:  # R13: dealt red threes, in turn order from the first player
             self._lay_red_threes(seat, events)

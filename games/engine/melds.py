@@ -3,11 +3,12 @@
 A meld is a list of cards in the order they were laid. Its rank is the rank of its naturals,
 or "wild" when it holds only wild cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.cards import ALL_CARDS, NATURAL_RANKS, is_wild, check_card
+from games.engine.cards import ALL_CARDS, NATURAL_RANKS, check_card, is_wild
 from games.engine.errors import RuleError
 
 PILE_SIZE = 7

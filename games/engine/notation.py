@@ -4,6 +4,7 @@
 RuleError("invalid_position") anything that is not a reachable kind of position: cards that are
 not exactly the 270, illegal melds, a red three among a player's cards, and so on.
 """
+
 from __future__ import annotations
 
 import copy
@@ -119,8 +120,11 @@ def _check_deal_score(score: dict) -> None:
     if set(score) != set(TEAMS):
         raise _invalid("a deal score names the teams NS and EW")
     for item in score.values():
-        if (not isinstance(item, dict) or "total" not in item
-                or any(not isinstance(v, int) or isinstance(v, bool) for v in item.values())):
+        if (
+            not isinstance(item, dict)
+            or "total" not in item
+            or any(not isinstance(v, int) or isinstance(v, bool) for v in item.values())
+        ):
             raise _invalid("a team's deal score holds whole numbers, with a 'total'")
 
 

@@ -1,6 +1,7 @@
 """What a seat can do now (docs/VIEW.md "options"): the page enables its buttons from this, and
 the bots find their moves from it. Every answer comes from the same planning code as `apply`.
 """
+
 from __future__ import annotations
 
 from games.engine.cards import JOKER, is_natural, is_three, is_wild
@@ -9,8 +10,16 @@ from games.engine.firstmeld import best_take
 from games.engine.melds import MELD_KIND, PILE_SIZE, addition_problem, meld_rank
 from games.engine.seats import TEAM_OF
 
-NOTHING = {"draw": False, "take_pile": False, "pile_cards": [], "meld": False, "add_to": {},
-           "minimum": 0, "discard": False, "may_go_out": False}
+NOTHING = {
+    "draw": False,
+    "take_pile": False,
+    "pile_cards": [],
+    "meld": False,
+    "add_to": {},
+    "minimum": 0,
+    "discard": False,
+    "may_go_out": False,
+}
 
 
 def matches_top(card: str, top: str) -> bool:
@@ -66,7 +75,7 @@ def take_pile_candidates(game, seat, matching: list[str]):
         return
     wilds = [c for c in game.hands[seat] if is_wild(c) and c not in matching[:2]]
     for n in range(2, min(len(matching), 6) + 1):
-        for w in range(0, min(len(wilds), 2) + 1):
+        for w in range(min(len(wilds), 2) + 1):
             yield {"type": "take_pile", "cards": matching[:n] + wilds[:w]}
 
 
@@ -120,8 +129,10 @@ def additions(game, seat) -> dict[str, list[str]]:
             if kind != rank and kind != "W":
                 continue
             if kind not in verdicts:
-                verdicts[kind] = addition_problem(meld, rank, (card,)) is None and (keeps_cards_left or game.check(
-                    seat, {"type": "meld", "groups": [{"cards": [card], "to": rank}]})["ok"])
+                verdicts[kind] = addition_problem(meld, rank, (card,)) is None and (
+                    keeps_cards_left
+                    or game.check(seat, {"type": "meld", "groups": [{"cards": [card], "to": rank}]})["ok"]
+                )
             if verdicts[kind]:
                 fits.append(card)
         if fits:
@@ -129,4 +140,4 @@ def additions(game, seat) -> dict[str, list[str]]:
     return found
 
 
-__all__ = ["options_for", "matches_top", "take_pile_candidates", "RuleError"]
+__all__ = ["RuleError", "matches_top", "options_for", "take_pile_candidates"]

@@ -1,6 +1,7 @@
 """Random legal play: candidate actions of every kind, for benchmarks, property tests and the
 'random' bot. It uses only the public surface (options, check) so it can never play an illegal move.
 """
+
 from __future__ import annotations
 
 import random
@@ -47,9 +48,8 @@ def random_legal_action(game, seat, rng: random.Random) -> dict:
     """One legal action: a random meld or take when one is legal (often), otherwise a draw or discard."""
     candidates = candidate_actions(game, seat, rng)
     for action in candidates:
-        if action["type"] in ("discard", "draw") or rng.random() < 0.85:
-            if game.check(seat, action)["ok"]:
-                return action
+        if (action["type"] in ("discard", "draw") or rng.random() < 0.85) and game.check(seat, action)["ok"]:
+            return action
     for action in candidates:
         if game.check(seat, action)["ok"]:
             return action

@@ -1,4 +1,5 @@
 """Scoring of a finished deal (R35, R54–R56)."""
+
 from __future__ import annotations
 
 from games.engine.cards import RED_THREES, points

@@ -1,4 +1,5 @@
 """Seats, teams and the order of play (R5–R8, R37)."""
+
 SEATS = ("S", "W", "N", "E")
 NEXT_SEAT = {"S": "W", "W": "N", "N": "E", "E": "S"}  # R6: clockwise
 TEAM_OF = {"S": "NS", "N": "NS", "W": "EW", "E": "EW"}

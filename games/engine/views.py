@@ -4,12 +4,13 @@ A view never holds another seat's cards, an unpicked foot (the seat's own includ
 stock's order or the seed. It is shaped as objects keyed by stable names (docs/VIEW.md) so that
 diffs between versions stay small.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 
 from games.engine.cards import is_three
-from games.engine.melds import pile_kind, meld_rank
+from games.engine.melds import meld_rank, pile_kind
 from games.engine.seats import GOING_OUT_PILES, SEATS, TEAMS
 
 
@@ -22,8 +23,9 @@ def public_view(game) -> dict:
         "turn": game.turn,
         "phase": game.phase,
         "first_meld_minimum": game.first_meld_minimum(),
-        "seats": {s: {"cards": len(game.hands[s]), "foot": len(game.feet[s] or ()), "in_foot": game.in_foot(s)}
-                  for s in SEATS},
+        "seats": {
+            s: {"cards": len(game.hands[s]), "foot": len(game.feet[s] or ()), "in_foot": game.in_foot(s)} for s in SEATS
+        },
         "stock": len(game.stock),
         "discard": list(game.discard),
         "discard_blocked": bool(game.discard) and is_three(game.discard[-1]),

@@ -1,4 +1,5 @@
 """Shared helpers of the bot tests: positions from the engine tests' builder, and a bot's turn."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("games.engine", reason="the engine is not there yet")
-from games.engine import Game  # noqa: E402
+from games.engine import Game
 
 _HELPERS = Path(__file__).resolve().parent.parent / "engine" / "helpers.py"
 _spec = importlib.util.spec_from_file_location("engine_test_helpers", _HELPERS)
@@ -36,7 +37,8 @@ def bot_turn(game: Game, seat: str, bot, limit: int = 30) -> list[dict]:
 
 def score_line(ns: int, ew: int) -> dict:
     """An itemised finished deal with the given totals (R54), for the `scores` of a position."""
+
     def item(total):
-        return {"melded": total, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0,
-                "total": total}
+        return {"melded": total, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": total}
+
     return {"NS": item(ns), "EW": item(ew)}

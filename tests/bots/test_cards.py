@@ -1,8 +1,9 @@
 """The bots' own card facts agree with the engine's (R1–R4)."""
-from .support import Game  # noqa: F401  (skips without the engine)
 
 from games.bots.cards import full_deck, is_wild, points
 from games.engine import canonical_deck, card_points
+
+from .support import Game  # noqa: F401  (skips without the engine)
 
 
 def test_points_agree_with_the_engine_for_every_card():  # R4

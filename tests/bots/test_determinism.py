@@ -1,13 +1,14 @@
 """A bot's action is a function of (level, seed, view) only: the same view and seed give the same
 action, and re-dealing the cards the seat cannot see does not change it."""
+
 import random
 
 import pytest
 
-from .support import Game
-
 from games.bots import make_bot
 from games.bots.determinize import determinize
+
+from .support import Game
 
 LEVELS = ["random", "easy", "normal", "hard"]
 

@@ -1,5 +1,6 @@
 """games/bots is pure: it imports the standard library, itself and games.engine, nothing else
 of the project (DESIGN.md "The house")."""
+
 import ast
 import sys
 from pathlib import Path
@@ -21,8 +22,7 @@ def imported_modules(path: Path) -> set[str]:
 
 def allowed(module: str) -> bool:
     top = module.split(".")[0]
-    if module == "games.engine" or module.startswith("games.engine.") or module == "games.bots" \
-            or module.startswith("games.bots."):
+    if module in ("games.engine", "games.bots") or module.startswith(("games.engine.", "games.bots.")):
         return True
     return top != "games" and top in sys.stdlib_module_names
 

@@ -1,17 +1,20 @@
 """Bots only ever produce legal actions, over complete games (every action is checked with
 `game.check` before it is applied; apply would raise on an illegal one anyway)."""
-import pytest
 
-from .support import Game
+import pytest
 
 from games.bots import make_bot, suggest
 from games.bots.cards import TEAM_OF
 
+from .support import Game
+
 
 def play_checked(seed: int, levels: dict[str, str], max_actions: int = 5000, **hard) -> Game:
     game = Game.new(seed=seed)
-    bots = {seat: make_bot(levels[TEAM_OF[seat]], seed + i, **(hard if levels[TEAM_OF[seat]] == "hard" else {}))
-            for i, seat in enumerate("SWNE")}
+    bots = {
+        seat: make_bot(levels[TEAM_OF[seat]], seed + i, **(hard if levels[TEAM_OF[seat]] == "hard" else {}))
+        for i, seat in enumerate("SWNE")
+    }
     for _ in range(max_actions):
         if game.turn is None:
             break
@@ -23,11 +26,14 @@ def play_checked(seed: int, levels: dict[str, str], max_actions: int = 5000, **h
     return game
 
 
-@pytest.mark.parametrize("seed,levels", [
-    (11, {"NS": "normal", "EW": "easy"}),
-    (12, {"NS": "easy", "EW": "normal"}),
-    (13, {"NS": "random", "EW": "normal"}),
-])
+@pytest.mark.parametrize(
+    "seed,levels",
+    [
+        (11, {"NS": "normal", "EW": "easy"}),
+        (12, {"NS": "easy", "EW": "normal"}),
+        (13, {"NS": "random", "EW": "normal"}),
+    ],
+)
 def test_complete_games_are_legal_to_the_end(seed, levels):
     game = play_checked(seed, levels)
     assert game.turn is None, "the game did not finish"

@@ -1,8 +1,9 @@
 """The normal bot is cheap: its decision CPU time has p95 <= 5 ms on one core (issue 3). CPU
 time, not wall time, so that a loaded machine does not make the test flaky."""
-from .support import Game  # noqa: F401  (skips without the engine)
 
 from games.bots.tournament import percentile, play_game
+
+from .support import Game  # noqa: F401  (skips without the engine)
 
 
 def test_normal_decisions_p95_under_five_milliseconds():

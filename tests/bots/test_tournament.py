@@ -1,9 +1,10 @@
 """The tournament driver: complete seat-swapped games, Wilson intervals, the early stop."""
+
 import pytest
 
-from .support import Game  # noqa: F401  (skips without the engine)
-
 from games.bots.tournament import MatchSummary, play_game, run_match, wilson_interval
+
+from .support import Game  # noqa: F401  (skips without the engine)
 
 
 def test_wilson_interval_known_values():
@@ -47,11 +48,18 @@ def test_easy_beats_random():
 
 def test_summary_counts_wins_margins_and_times_from_either_seat():
     from games.bots.tournament import GameResult
+
     summary = MatchSummary("hard", "normal")
-    summary.add(GameResult(1, {"NS": "hard", "EW": "normal"}, {"NS": 900, "EW": 500}, "NS", 10,
-                           {"hard": [1.0, 3.0], "normal": [0.5]}))
-    summary.add(GameResult(1, {"NS": "normal", "EW": "hard"}, {"NS": 700, "EW": 600}, "NS", 10,
-                           {"hard": [2.0], "normal": [0.4]}))
+    summary.add(
+        GameResult(
+            1, {"NS": "hard", "EW": "normal"}, {"NS": 900, "EW": 500}, "NS", 10, {"hard": [1.0, 3.0], "normal": [0.5]}
+        )
+    )
+    summary.add(
+        GameResult(
+            1, {"NS": "normal", "EW": "hard"}, {"NS": 700, "EW": 600}, "NS", 10, {"hard": [2.0], "normal": [0.4]}
+        )
+    )
     summary.add(GameResult(2, {"NS": "hard", "EW": "normal"}, {"NS": 100, "EW": 100}, "draw", 10, {}))
     assert summary.wins_a == 1.5 and summary.rate == 0.5  # R56: a draw is half a win
     assert summary.margins == [400, -100, 0]

@@ -1,6 +1,5 @@
 """The home, rules and invite pages in a real browser, and the client's JSON-patch applier
 checked against Python's jsonpatch (the library the room service diffs views with)."""
-import json
 import random
 
 import jsonpatch

@@ -4,6 +4,7 @@
 what earlier tests left there: mutation testing (mutmut) forks each mutant's run from a process
 that already ran the suite, and a warm cache would hide a mutant of the cached functions.
 """
+
 import pytest
 
 from games.engine import firstmeld
@@ -13,4 +14,3 @@ from games.engine import firstmeld
 def _empty_first_meld_caches():
     firstmeld.natural_split.cache_clear()
     firstmeld.best_naturals.cache_clear()
-

@@ -46,10 +46,26 @@ def test_threes_are_neither_natural_nor_wild():  # R3
 
 @pytest.mark.parametrize(
     "card, points",
-    [("JK", 50), ("2C", 20), ("2H", 20), ("AS", 20),
-     ("8D", 10), ("9C", 10), ("TH", 10), ("JS", 10), ("QC", 10), ("KD", 10),
-     ("4C", 5), ("5D", 5), ("6H", 5), ("7S", 5),
-     ("3C", 5), ("3S", 5), ("3H", 0), ("3D", 0)],
+    [
+        ("JK", 50),
+        ("2C", 20),
+        ("2H", 20),
+        ("AS", 20),
+        ("8D", 10),
+        ("9C", 10),
+        ("TH", 10),
+        ("JS", 10),
+        ("QC", 10),
+        ("KD", 10),
+        ("4C", 5),
+        ("5D", 5),
+        ("6H", 5),
+        ("7S", 5),
+        ("3C", 5),
+        ("3S", 5),
+        ("3H", 0),
+        ("3D", 0),
+    ],
 )
 def test_card_values(card, points):  # R4
     assert card_points(parse_cards(card)[0]) == points
@@ -100,6 +116,7 @@ def test_meld_status_takes_a_string_or_a_list():  # R18
 
 def test_card_names():  # R1, R3: the English names the page reads out
     from games.engine import card_name
+
     assert card_name("QH") == "Queen of hearts"
     assert card_name("TS") == "Ten of spades"
     assert card_name("2D") == "Two of diamonds"
@@ -108,6 +125,7 @@ def test_card_names():  # R1, R3: the English names the page reads out
 
 def test_the_canonical_deck_is_r57s_order():  # R57
     from games.engine import canonical_deck as engine_canonical_deck
+
     ranks, suits = "456789TJQKA23", "CDHS"
     assert engine_canonical_deck() == [r + s for _ in range(5) for r in ranks for s in suits] + ["JK"] * 10
 

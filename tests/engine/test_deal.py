@@ -11,8 +11,20 @@ from collections import Counter
 import pytest
 
 from .helpers import (
-    DEALER_OF_DEAL, DRAW, FIRST_PLAYER_OF_DEAL, RED_THREES, SEATS, TEAM_OF, canonical_deck, cards,
-    discard, game_at, meld, next_seat, position, require_engine,
+    DEALER_OF_DEAL,
+    DRAW,
+    FIRST_PLAYER_OF_DEAL,
+    RED_THREES,
+    SEATS,
+    TEAM_OF,
+    canonical_deck,
+    cards,
+    discard,
+    game_at,
+    meld,
+    next_seat,
+    position,
+    require_engine,
 )
 
 require_engine()
@@ -35,8 +47,8 @@ def reference_deal(seed, deal):
     """R11–R13 from scratch: hands, feet, upcard, stock (top first), laid red threes."""
     deck = shuffled_deck(seed, deal)
     order = seats_from(FIRST_PLAYER_OF_DEAL[deal])
-    hands = {seat: deck[13 * i:13 * i + 13] for i, seat in enumerate(order)}  # R11
-    feet = {seat: deck[52 + 13 * i:65 + 13 * i] for i, seat in enumerate(order)}
+    hands = {seat: deck[13 * i : 13 * i + 13] for i, seat in enumerate(order)}  # R11
+    feet = {seat: deck[52 + 13 * i : 65 + 13 * i] for i, seat in enumerate(order)}
     upcard, stock = deck[104], deck[105:]
     while upcard in RED_THREES or upcard == "JK":  # R12
         stock.insert(len(stock) // 2, upcard)
@@ -71,11 +83,9 @@ def seed_where(predicate, deal=1, limit=5000):
 
 
 def test_teams_are_north_south_against_east_west():  # R5
-    game = game_at(hands={"S": "9C 9S 9H 4D", "N": "7C 7D 7H 4H"}, phase="play",
-                   melds={"NS": ["KC KD KH"]})
+    game = game_at(hands={"S": "9C 9S 9H 4D", "N": "7C 7D 7H 4H"}, phase="play", melds={"NS": ["KC KD KH"]})
     game.apply("S", meld("9C 9S 9H"))
-    assert any(Counter(cards(m)) == Counter(["9C", "9S", "9H"])
-               for m in game.to_position()["melds"]["NS"])
+    assert any(Counter(cards(m)) == Counter(["9C", "9S", "9H"]) for m in game.to_position()["melds"]["NS"])
     assert set(game.view("S")["melds"]) == {"NS", "EW"}
 
 
@@ -157,8 +167,7 @@ def test_joker_upcard_is_buried():  # R12
 
 
 def test_burial_repeats_until_the_upcard_is_neither():  # R12
-    seed = seed_where(lambda d: d[104] in ("3H", "3D", "JK") and d[105] in ("3H", "3D", "JK"),
-                      limit=100000)
+    seed = seed_where(lambda d: d[104] in ("3H", "3D", "JK") and d[105] in ("3H", "3D", "JK"), limit=100000)
     pos = Game.new(seed=seed).to_position()
     assert_dealt_as_reference(pos, seed, 1)
 
@@ -173,7 +182,8 @@ def test_a_two_or_black_three_upcard_stays_up(upcard):  # R12
 def test_dealt_red_threes_are_laid_and_replaced_in_turn_order():  # R13
     # Pick a deal where at least two seats were dealt red threes: the order matters for the stock.
     def several(d):
-        return sum(any(c in RED_THREES for c in d[13 * i:13 * i + 13]) for i in range(4)) >= 2
+        return sum(any(c in RED_THREES for c in d[13 * i : 13 * i + 13]) for i in range(4)) >= 2
+
     seed = seed_where(several)
     pos = Game.new(seed=seed).to_position()
     assert_dealt_as_reference(pos, seed, 1)
@@ -202,5 +212,5 @@ def test_a_random_seed_fits_the_stored_signed_64_bit_seed():  # R58
     # games.models stores the seed in a BigIntegerField (signed 64-bit): a 64-bit random seed
     # would overflow it about every second game.
     seeds = [Game.new().seed for _ in range(64)]
-    assert all(0 <= s < 2 ** 63 for s in seeds)
+    assert all(0 <= s < 2**63 for s in seeds)
     assert len(set(seeds)) == len(seeds)

@@ -2,11 +2,21 @@
 
 from collections import Counter
 
-import pytest
-
 from .helpers import (
-    DRAW, FIRST_PLAYER_OF_DEAL, GOING_OUT_PILES, assert_accepted, assert_refused, cards, discard,
-    exhaust_stock, game_at, hand_of, meld, position, require_engine, take,
+    DRAW,
+    FIRST_PLAYER_OF_DEAL,
+    GOING_OUT_PILES,
+    assert_accepted,
+    assert_refused,
+    cards,
+    discard,
+    exhaust_stock,
+    game_at,
+    hand_of,
+    meld,
+    position,
+    require_engine,
+    take,
 )
 
 require_engine()
@@ -19,8 +29,12 @@ DOWN = {"NS": ["AC AD AH"]}
 
 
 def test_going_out_ends_the_deal_at_once():  # R51a, R48
-    game = game_at(hands={"S": "QC QD", "N": "9H 9D"}, feet={"S": None, "N": None}, phase="play",
-                   melds={"NS": GOING_OUT_PILES + ["QD QH QS QC"]})
+    game = game_at(
+        hands={"S": "QC QD", "N": "9H 9D"},
+        feet={"S": None, "N": None},
+        phase="play",
+        melds={"NS": GOING_OUT_PILES + ["QD QH QS QC"]},
+    )
     events = game.apply("S", meld("QC QD", to="Q"))
     kinds = [e["type"] for e in events]
     assert kinds.index("go_out") < kinds.index("deal_end") < kinds.index("deal_start")
@@ -37,8 +51,7 @@ def test_an_empty_stock_at_the_draw_ends_the_deal():  # R51b, R53(i)
 
 
 def test_no_discard_and_no_going_out_bonus_when_the_stock_ends_the_deal():  # R52
-    game = game_at(stock="", hands={"S": "9C 4H"}, melds={"NS": GOING_OUT_PILES},
-                   feet={"S": None, "N": None})
+    game = game_at(stock="", hands={"S": "9C 4H"}, melds={"NS": GOING_OUT_PILES}, feet={"S": None, "N": None})
     events = game.apply("S", DRAW)
     assert not any(e["type"] == "discard" for e in events)
     score = game.scores()["deals"][0]
@@ -86,8 +99,7 @@ def test_a_red_three_replaced_by_the_last_card_the_player_plays_on():  # R53(i),
 
 def test_a_red_three_in_a_foot_picked_up_on_an_empty_stock_ends_the_deal():  # R53(iii), R45
     foot = "3H KC KD KH KS QC QD QH QS JC JD JH JS"
-    game = game_at(stock="", hands={"S": "7C 7D"}, feet={"S": foot}, phase="play",
-                   melds={"NS": ["7S 7H 7D"]})
+    game = game_at(stock="", hands={"S": "7C 7D"}, feet={"S": foot}, phase="play", melds={"NS": ["7S 7H 7D"]})
     events = game.apply("S", meld("7C 7D", to="7"))
     assert next(e for e in events if e["type"] == "deal_end")["reason"] == "stock"
     assert game.to_position()["deal"] == 2
@@ -118,7 +130,7 @@ def test_after_deal_four_the_game_is_over_and_every_action_refused():  # R55a, R
 
 def four_deal_scores(ns, ew):
     blank = {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0}
-    return [{"NS": {**blank, "total": a}, "EW": {**blank, "total": b}} for a, b in zip(ns, ew)]
+    return [{"NS": {**blank, "total": a}, "EW": {**blank, "total": b}} for a, b in zip(ns, ew, strict=True)]
 
 
 def finish_game(previous):
@@ -194,8 +206,14 @@ def test_a_red_three_in_a_foot_picked_up_as_the_turn_passes_on_an_empty_stock():
 
 
 def test_going_out_in_deal_four_ends_the_game():  # R48, R55a, R56
-    game = game_at(deal=4, turn="E", phase="play", hands={"E": "QC QD", "W": "9H 9D"},
-                   feet={"E": None, "W": None}, melds={"EW": GOING_OUT_PILES + ["QD QH QS QC"]})
+    game = game_at(
+        deal=4,
+        turn="E",
+        phase="play",
+        hands={"E": "QC QD", "W": "9H 9D"},
+        feet={"E": None, "W": None},
+        melds={"EW": GOING_OUT_PILES + ["QD QH QS QC"]},
+    )
     events = game.apply("E", meld("QC QD", to="Q"))
     assert [e["type"] for e in events][-1] == "game_over"
     assert game.to_position()["phase"] == "over" and game.turn is None

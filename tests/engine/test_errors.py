@@ -16,34 +16,37 @@ def game():
     return game_at(hands={"S": "9C 9S 9H 4H"}, phase="play", melds={"NS": ["AC AD AH"]}, discard="5C 9D")
 
 
-@pytest.mark.parametrize("action, code", [
-    ({"type": "fly"}, "unknown_action"),
-    ({"type": ""}, "unknown_action"),
-    ({}, ("missing_field", "bad_action", "unknown_action")),
-    ({"cards": ["9C"]}, ("missing_field", "bad_action", "unknown_action")),
-    ({"type": None}, ("bad_action", "unknown_action", "bad_field")),
-    ({"type": ["meld"]}, ("bad_action", "unknown_action", "bad_field")),
-    ({"type": "discard"}, "missing_field"),
-    ({"type": "discard", "card": None}, ("bad_field", "bad_card", "missing_field")),
-    ({"type": "discard", "card": 9}, ("bad_field", "bad_card")),
-    ({"type": "discard", "card": "9X"}, "bad_card"),
-    ({"type": "discard", "card": "4H 9C"}, ("bad_card", "bad_field")),
-    ({"type": "discard", "card": "KD"}, "card_not_held"),
-    ({"type": "meld"}, "missing_field"),
-    ({"type": "meld", "groups": []}, ("bad_field", "missing_field", "empty_group")),
-    ({"type": "meld", "groups": "9C 9S 9H"}, "bad_field"),
-    ({"type": "meld", "groups": [["9C", "9S", "9H"]]}, "bad_field"),
-    ({"type": "meld", "groups": [{}]}, ("missing_field", "bad_field")),
-    ({"type": "meld", "groups": [{"cards": []}]}, ("empty_group", "meld_too_small")),
-    ({"type": "meld", "groups": [{"cards": "9C 9S 9H"}]}, ("bad_field", "bad_card")),
-    ({"type": "meld", "groups": [{"cards": ["9C", "9S", "nine"]}]}, "bad_card"),
-    ({"type": "meld", "groups": [{"cards": ["9C", "9S", None]}]}, ("bad_card", "bad_field")),
-    ({"type": "meld", "groups": [{"cards": ["9C"], "to": "X"}]}, "bad_rank"),
-    ({"type": "meld", "groups": [{"cards": ["9C"], "to": 9}]}, ("bad_rank", "bad_field")),
-    ({"type": "meld", "groups": [{"cards": ["9C", "9S", "9H", "9C"]}]}, "card_not_held"),
-    ({"type": "take_pile"}, ("missing_field", "already_drew")),
-    ({"type": "draw", "extra": 1}, "already_drew"),
-])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        ({"type": "fly"}, "unknown_action"),
+        ({"type": ""}, "unknown_action"),
+        ({}, ("missing_field", "bad_action", "unknown_action")),
+        ({"cards": ["9C"]}, ("missing_field", "bad_action", "unknown_action")),
+        ({"type": None}, ("bad_action", "unknown_action", "bad_field")),
+        ({"type": ["meld"]}, ("bad_action", "unknown_action", "bad_field")),
+        ({"type": "discard"}, "missing_field"),
+        ({"type": "discard", "card": None}, ("bad_field", "bad_card", "missing_field")),
+        ({"type": "discard", "card": 9}, ("bad_field", "bad_card")),
+        ({"type": "discard", "card": "9X"}, "bad_card"),
+        ({"type": "discard", "card": "4H 9C"}, ("bad_card", "bad_field")),
+        ({"type": "discard", "card": "KD"}, "card_not_held"),
+        ({"type": "meld"}, "missing_field"),
+        ({"type": "meld", "groups": []}, ("bad_field", "missing_field", "empty_group")),
+        ({"type": "meld", "groups": "9C 9S 9H"}, "bad_field"),
+        ({"type": "meld", "groups": [["9C", "9S", "9H"]]}, "bad_field"),
+        ({"type": "meld", "groups": [{}]}, ("missing_field", "bad_field")),
+        ({"type": "meld", "groups": [{"cards": []}]}, ("empty_group", "meld_too_small")),
+        ({"type": "meld", "groups": [{"cards": "9C 9S 9H"}]}, ("bad_field", "bad_card")),
+        ({"type": "meld", "groups": [{"cards": ["9C", "9S", "nine"]}]}, "bad_card"),
+        ({"type": "meld", "groups": [{"cards": ["9C", "9S", None]}]}, ("bad_card", "bad_field")),
+        ({"type": "meld", "groups": [{"cards": ["9C"], "to": "X"}]}, "bad_rank"),
+        ({"type": "meld", "groups": [{"cards": ["9C"], "to": 9}]}, ("bad_rank", "bad_field")),
+        ({"type": "meld", "groups": [{"cards": ["9C", "9S", "9H", "9C"]}]}, "card_not_held"),
+        ({"type": "take_pile"}, ("missing_field", "already_drew")),
+        ({"type": "draw", "extra": 1}, "already_drew"),
+    ],
+)
 def test_malformed_actions_are_refused_cleanly(game, action, code):
     assert_refused(game, "S", action, code=code)
 
@@ -99,26 +102,34 @@ def test_huge_and_nested_garbage_is_refused(game):
     assert_refused(game, "S", {"type": "take_pile", "cards": "9C 9S"})
 
 
-@pytest.mark.parametrize("seat, action, code, rule, params", [
-    ("S", {"type": "discard"}, "missing_field", None, {"field": "card"}),
-    ("S", {"type": "meld"}, "missing_field", None, {"field": "groups"}),
-    ("S", {"type": "meld", "groups": "x"}, "bad_field", None, {"field": "groups"}),
-    ("S", {"type": "meld", "groups": [5]}, "bad_field", None, {"field": "groups"}),
-    ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "X"}]}, "bad_rank", "R21", {"rank": "X"}),
-    ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "Q"}]}, "no_such_meld", "R21", {"rank": "Q"}),
-    ("S", {"type": "meld", "groups": [{"cards": ["KD", "KD", "KD"]}]}, "card_not_held", "R24", {"card": "KD"}),
-    ("S", {"type": "discard", "card": "KD"}, "card_not_held", "R25", {"card": "KD"}),
-    ("S", {"type": "discard", "card": "XX"}, "bad_card", "R1", {"card": "XX"}),
-    ("S", {"type": "fly"}, "unknown_action", None, {"type": "fly"}),
-    ("W", {"type": "draw"}, "not_your_turn", "R24", {"turn": "S"}),
-    ("S", {"type": "draw"}, "already_drew", "R26", {}),
-    # Values echoed into a message are cut short, so a client cannot make the engine repeat a
-    # long string back to every player.
-    ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "ABCDEFGHIJKLMNOP"}]}, "bad_rank", "R21",
-     {"rank": "ABCDEFGHIJ"}),
-    ("S", {"type": "x" * 40}, "unknown_action", None, {"type": "x" * 30}),
-    ("S", {"type": "discard", "card": "Z" * 30}, "bad_card", "R1", {"card": "Z" * 20}),
-])
+@pytest.mark.parametrize(
+    "seat, action, code, rule, params",
+    [
+        ("S", {"type": "discard"}, "missing_field", None, {"field": "card"}),
+        ("S", {"type": "meld"}, "missing_field", None, {"field": "groups"}),
+        ("S", {"type": "meld", "groups": "x"}, "bad_field", None, {"field": "groups"}),
+        ("S", {"type": "meld", "groups": [5]}, "bad_field", None, {"field": "groups"}),
+        ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "X"}]}, "bad_rank", "R21", {"rank": "X"}),
+        ("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "Q"}]}, "no_such_meld", "R21", {"rank": "Q"}),
+        ("S", {"type": "meld", "groups": [{"cards": ["KD", "KD", "KD"]}]}, "card_not_held", "R24", {"card": "KD"}),
+        ("S", {"type": "discard", "card": "KD"}, "card_not_held", "R25", {"card": "KD"}),
+        ("S", {"type": "discard", "card": "XX"}, "bad_card", "R1", {"card": "XX"}),
+        ("S", {"type": "fly"}, "unknown_action", None, {"type": "fly"}),
+        ("W", {"type": "draw"}, "not_your_turn", "R24", {"turn": "S"}),
+        ("S", {"type": "draw"}, "already_drew", "R26", {}),
+        # Values echoed into a message are cut short, so a client cannot make the engine repeat a
+        # long string back to every player.
+        (
+            "S",
+            {"type": "meld", "groups": [{"cards": ["9C"], "to": "ABCDEFGHIJKLMNOP"}]},
+            "bad_rank",
+            "R21",
+            {"rank": "ABCDEFGHIJ"},
+        ),
+        ("S", {"type": "x" * 40}, "unknown_action", None, {"type": "x" * 30}),
+        ("S", {"type": "discard", "card": "Z" * 30}, "bad_card", "R1", {"card": "Z" * 20}),
+    ],
+)
 def test_refusals_carry_code_rule_and_params(game, seat, action, code, rule, params):
     error = assert_refused(game, seat, action, code=code)
     assert error.rule == rule
@@ -127,33 +138,56 @@ def test_refusals_carry_code_rule_and_params(game, seat, action, code, rule, par
 
 
 def test_cannot_go_out_says_why():  # R49
-    from .helpers import GOING_OUT_PILES, discard as discard_action
-    game = game_at(hands={"S": "9S", "N": "4C 4D"}, feet={"S": None}, phase="play",
-                   melds={"NS": GOING_OUT_PILES})
+    from .helpers import GOING_OUT_PILES
+    from .helpers import discard as discard_action
+
+    game = game_at(hands={"S": "9S", "N": "4C 4D"}, feet={"S": None}, phase="play", melds={"NS": GOING_OUT_PILES})
     error = assert_refused(game, "S", discard_action("9S"), code="cannot_go_out", rule="R49")
     assert "partner" in error.params["reason"] and error.params["reason"] in error.message
 
 
 def test_must_draw_first_before_a_meld():  # R26
     game_ = game_at(hands={"S": "9C 9S 9H 4H"}, melds={"NS": ["AC AD AH"]})
-    error = assert_refused(game_, "S", {"type": "meld", "groups": [{"cards": ["9C", "9S", "9H"]}]},
-                           code="must_draw_first")
+    error = assert_refused(
+        game_, "S", {"type": "meld", "groups": [{"cards": ["9C", "9S", "9H"]}]}, code="must_draw_first"
+    )
     assert error.rule == "R26"
 
 
-@pytest.mark.parametrize("hand, discard_pile, action, code, rule, params", [
-    ("9C 9S 4H", "", {"type": "take_pile", "cards": ["9C", "9S"]}, "pile_empty", "R28", {}),
-    ("9C 9S 4H", "9D", {"type": "take_pile", "cards": ["9C", "9S"], "groups": [{"cards": ["4H"], "to": "9"}]},
-     "bad_field", "R30", {"field": "groups"}),
-    ("9C 9S KC 4H", "9D", {"type": "take_pile", "cards": ["9C", "9S", "KC"]}, "card_does_not_match", "R30",
-     {"card": "KC", "top": "9D"}),
-    ("9C 4H", "9D", {"type": "take_pile", "cards": ["9C"]}, "no_matching_pair", "R29", {"top": "9D"}),
-    ("2C 2S 9C 4H", "2H", {"type": "take_pile", "cards": ["2C", "2S", "9C"]}, "card_does_not_match", "R30",
-     {"card": "9C", "top": "2H"}),
-    ("2C 9C 4H", "2H", {"type": "take_pile", "cards": ["2C"]}, "no_matching_pair", "R29", {"top": "2H"}),
-    # a joker's name starts with J, yet it is no Jack: one Jack and a joker are no pair (R3)
-    ("JC JK 4H", "JD", {"type": "take_pile", "cards": ["JC", "JK"]}, "no_matching_pair", "R29", {"top": "JD"}),
-])
+@pytest.mark.parametrize(
+    "hand, discard_pile, action, code, rule, params",
+    [
+        ("9C 9S 4H", "", {"type": "take_pile", "cards": ["9C", "9S"]}, "pile_empty", "R28", {}),
+        (
+            "9C 9S 4H",
+            "9D",
+            {"type": "take_pile", "cards": ["9C", "9S"], "groups": [{"cards": ["4H"], "to": "9"}]},
+            "bad_field",
+            "R30",
+            {"field": "groups"},
+        ),
+        (
+            "9C 9S KC 4H",
+            "9D",
+            {"type": "take_pile", "cards": ["9C", "9S", "KC"]},
+            "card_does_not_match",
+            "R30",
+            {"card": "KC", "top": "9D"},
+        ),
+        ("9C 4H", "9D", {"type": "take_pile", "cards": ["9C"]}, "no_matching_pair", "R29", {"top": "9D"}),
+        (
+            "2C 2S 9C 4H",
+            "2H",
+            {"type": "take_pile", "cards": ["2C", "2S", "9C"]},
+            "card_does_not_match",
+            "R30",
+            {"card": "9C", "top": "2H"},
+        ),
+        ("2C 9C 4H", "2H", {"type": "take_pile", "cards": ["2C"]}, "no_matching_pair", "R29", {"top": "2H"}),
+        # a joker's name starts with J, yet it is no Jack: one Jack and a joker are no pair (R3)
+        ("JC JK 4H", "JD", {"type": "take_pile", "cards": ["JC", "JK"]}, "no_matching_pair", "R29", {"top": "JD"}),
+    ],
+)
 def test_take_refusals_carry_rule_and_params(hand, discard_pile, action, code, rule, params):  # R28-R30
     game_ = game_at(hands={"S": hand}, discard=discard_pile, melds={"NS": ["AC AD AH"]})
     error = assert_refused(game_, "S", action, code=code, rule=rule)
@@ -164,16 +198,20 @@ def test_at_most_thirty_groups(game):  # a bound against huge actions
     thirty = {"type": "meld", "groups": [{"cards": ["9C"], "to": "A"}] * 30}
     assert game.check("S", thirty)["code"] != "bad_field"
     assert game.check("S", {"type": "meld", "groups": [{"cards": ["9C"], "to": "A"}] * 31})["params"] == {
-        "field": "groups"}
+        "field": "groups"
+    }
 
 
-@pytest.mark.parametrize("groups, code, rule, params", [
-    ([{"to": "A"}], "missing_field", None, {"field": "cards"}),
-    ([{"cards": "9C"}], "bad_field", None, {"field": "cards"}),
-    ([{"cards": ["9C"] * 31}], "bad_field", None, {"field": "cards"}),
-    ([{"cards": [5]}], "bad_card", "R1", {"card": "5"}),
-    ([{"cards": []}], "empty_group", "R15", {}),
-])
+@pytest.mark.parametrize(
+    "groups, code, rule, params",
+    [
+        ([{"to": "A"}], "missing_field", None, {"field": "cards"}),
+        ([{"cards": "9C"}], "bad_field", None, {"field": "cards"}),
+        ([{"cards": ["9C"] * 31}], "bad_field", None, {"field": "cards"}),
+        ([{"cards": [5]}], "bad_card", "R1", {"card": "5"}),
+        ([{"cards": []}], "empty_group", "R15", {}),
+    ],
+)
 def test_group_refusals_carry_rule_and_params(game, groups, code, rule, params):  # R1, R15
     error = assert_refused(game, "S", {"type": "meld", "groups": groups}, code=code, rule=rule)
     assert error.params == params
@@ -197,7 +235,9 @@ def test_the_exception_text_is_the_message(game):
 def test_a_draw_or_a_discard_lays_no_points():  # VIEW.md check: points laid by the action
     assert game_at(hands={"S": "9C 4H"}).check("S", DRAW) == {"ok": True, "points": 0}
     assert game_at(hands={"S": "9C 4H"}, phase="play").check("S", {"type": "discard", "card": "9C"}) == {
-        "ok": True, "points": 0}
+        "ok": True,
+        "points": 0,
+    }
 
 
 @pytest.mark.parametrize("seat", ["SouthWestNorthEast", 12345678901234])
@@ -212,4 +252,8 @@ def test_a_rule_error_without_a_template_or_its_values_keeps_its_code_or_templat
     assert RuleError("no_such_code").message == "no_such_code"
     assert RuleError("card_not_held").message == MESSAGES["card_not_held"]
     assert RuleError("card_not_held", "R24", card="KD").as_dict() == {
-        "code": "card_not_held", "message": "You do not hold KD.", "rule": "R24", "params": {"card": "KD"}}
+        "code": "card_not_held",
+        "message": "You do not hold KD.",
+        "rule": "R24",
+        "params": {"card": "KD"},
+    }

@@ -3,7 +3,14 @@
 import pytest
 
 from .helpers import (
-    MINIMUM_OF_DEAL, assert_accepted, assert_refused, cards, game_at, meld, require_engine, take,
+    MINIMUM_OF_DEAL,
+    assert_accepted,
+    assert_refused,
+    cards,
+    game_at,
+    meld,
+    require_engine,
+    take,
 )
 
 require_engine()
@@ -17,12 +24,15 @@ def lay_down_game(deal, hand, turn=None, **kw):
     return seat, game_at(deal=deal, turn=seat, hands={seat: hand}, phase="play", **kw)
 
 
-@pytest.mark.parametrize("deal, enough, short", [
-    (1, ["KC KD KH KS KC"], ["KC KD KH", "5C 5D 5H"]),                     # 50 vs 45
-    (2, ["AC AD AH", "KC KD KH"], ["AC AD AH", "5C 5D 5H 5S 5C"]),          # 90 vs 85
-    (3, ["AC AD AH AS AC AD"], ["AC AD AH AS AC", "5C 5D 5H"]),             # 120 vs 115
-    (4, ["JK JK 2D", "KC KD KH"], ["JK JK 2D", "5C 5D 5H"]),                # 150 vs 135
-])
+@pytest.mark.parametrize(
+    "deal, enough, short",
+    [
+        (1, ["KC KD KH KS KC"], ["KC KD KH", "5C 5D 5H"]),  # 50 vs 45
+        (2, ["AC AD AH", "KC KD KH"], ["AC AD AH", "5C 5D 5H 5S 5C"]),  # 90 vs 85
+        (3, ["AC AD AH AS AC AD"], ["AC AD AH AS AC", "5C 5D 5H"]),  # 120 vs 115
+        (4, ["JK JK 2D", "KC KD KH"], ["JK JK 2D", "5C 5D 5H"]),  # 150 vs 135
+    ],
+)
 def test_first_meld_minimum_of_each_deal(deal, enough, short):  # R37
     minimum = MINIMUM_OF_DEAL[deal]
     seat, game = lay_down_game(deal, " ".join(short) + " 4H 6S")
@@ -50,11 +60,11 @@ def test_two_actions_of_the_same_turn_do_not_add_up():  # R38
 
 def test_a_group_may_add_to_a_meld_started_earlier_in_the_same_lay_down():  # R38
     seat, game = lay_down_game(1, "KC KD KH KS 2C 4H")
-    dry = game.check(seat, {"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]},
-                                                         {"cards": ["KS", "2C"], "to": "K"}]})
+    dry = game.check(
+        seat, {"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]}, {"cards": ["KS", "2C"], "to": "K"}]}
+    )
     assert dry == {"ok": True, "points": 60}
-    game.apply(seat, {"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]},
-                                                 {"cards": ["KS", "2C"], "to": "K"}]})
+    game.apply(seat, {"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]}, {"cards": ["KS", "2C"], "to": "K"}]})
     assert sorted(cards(game.to_position()["melds"]["NS"][0])) == sorted(cards("KC KD KH KS 2C"))
 
 
@@ -75,9 +85,16 @@ def test_red_threes_do_not_count():  # R39
 
 
 def test_earlier_scores_do_not_count():  # R39
-    seat, game = lay_down_game(2, "KC KD KH 4H", scores=[
-        {"NS": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 9000},
-         "EW": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 0}}])
+    seat, game = lay_down_game(
+        2,
+        "KC KD KH 4H",
+        scores=[
+            {
+                "NS": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 9000},
+                "EW": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 0},
+            }
+        ],
+    )
     assert game.options(seat)["minimum"] == 90
     assert_refused(game, seat, meld("KC KD KH"), code="below_first_meld_minimum")
 

@@ -9,7 +9,7 @@ exactly the best total, and what it returns must be a legal lay-down of exactly 
 """
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
@@ -47,7 +47,7 @@ def melds_with(first, rest):
     """Every multiset of cards from `rest` that forms a legal meld together with `first`."""
     counts = sorted(Counter(rest).items())
     for chosen in product(*(range(n + 1) for _, n in counts)):
-        meld = (first,) + tuple(c for (c, _), k in zip(counts, chosen) for _ in range(k))
+        meld = (first,) + tuple(c for (c, _), k in zip(counts, chosen, strict=True) for _ in range(k))
         if legal_meld(meld):
             remaining = list(rest)
             for card in meld[1:]:
@@ -55,7 +55,7 @@ def melds_with(first, rest):
             yield meld, tuple(remaining)
 
 
-@lru_cache(maxsize=None)
+@cache
 def best_lay(cards: tuple, banned: frozenset, incomplete: frozenset, cap: int) -> int:
     """The most points `cards` (sorted) can lay as new melds using at most `cap` of them, with no
     meld of a `banned` rank and no second incomplete meld of a rank in `incomplete` (R20)."""
@@ -101,8 +101,9 @@ def oracle_take(hand, top, cap=NO_CAP):
             for card in pickup:
                 rest.remove(card)
             banned = frozenset() if len(meld) == 7 else frozenset({meld_rank(meld)})
-            total = sum(card_points(c) for c in meld) + best_lay(tuple(sorted(rest)), banned, frozenset(),
-                                                                  cap - len(pickup))
+            total = sum(card_points(c) for c in meld) + best_lay(
+                tuple(sorted(rest)), banned, frozenset(), cap - len(pickup)
+            )
             best = total if best is None else max(best, total)
     return best
 
@@ -171,11 +172,14 @@ def test_best_take_reaches_the_brute_force_best(data):  # R29b, R30, R20, R40
             assert result["code"] == "below_first_meld_minimum", (action, result)
 
 
-@pytest.mark.parametrize("hand, cap", [
-    ("9C 9D 9H JK JK JK JK", 6),      # the cap leaves room for a wild meld of 3 beside the 9s, not 4
-    ("9C 9D 9H 9S JK JK JK 2C", 7),
-    ("KC KD KH 2C JK JK JK", 5),
-])
+@pytest.mark.parametrize(
+    "hand, cap",
+    [
+        ("9C 9D 9H JK JK JK JK", 6),  # the cap leaves room for a wild meld of 3 beside the 9s, not 4
+        ("9C 9D 9H 9S JK JK JK 2C", 7),
+        ("KC KD KH 2C JK JK JK", 5),
+    ],
+)
 def test_a_capped_wild_meld_beside_natural_melds(hand, cap):  # R16, R47
     points, groups = best_new_melds(hand.split(), max_cards=cap)
     assert points == oracle_new_melds(hand.split(), cap)

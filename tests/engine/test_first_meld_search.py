@@ -49,14 +49,17 @@ def test_best_take_of_a_wild_top(hand, top, best):  # R16, R19, R20, R29b, R40
     assert_checks_for(hand, top, found)
 
 
-@pytest.mark.parametrize("max_cards, best", [
-    (None, 225),  # 2H 2C 2D JK JK (160) and 5C 5D 5H JK (65)
-    (5, 210),     # five cards: 2C 2D and three jokers with the top
-    (4, 160),
-    (3, 110),
-    (2, 60),
-    (1, None),    # a pair is needed (R29b)
-])
+@pytest.mark.parametrize(
+    "max_cards, best",
+    [
+        (None, 225),  # 2H 2C 2D JK JK (160) and 5C 5D 5H JK (65)
+        (5, 210),  # five cards: 2C 2D and three jokers with the top
+        (4, 160),
+        (3, 110),
+        (2, 60),
+        (1, None),  # a pair is needed (R29b)
+    ],
+)
 def test_best_wild_take_within_the_foot_cap(max_cards, best):  # R29b, R40, R47
     hand = "2C 2D JK JK JK 5C 5D 5H"
     found = best_take(cards(hand), "2H", max_cards=max_cards)
@@ -81,18 +84,21 @@ def test_max_first_meld_points():  # R16, R39
     assert max_first_meld_points(cards("KC KD 4H 6S")) == 0
 
 
-@pytest.mark.parametrize("max_cards, best", [
-    (None, 155),  # KH KC KD, 9C 9D 9H 9S JK, 5C 5D 5H 2C: every card but 4H 6S
-    (9, 140),     # KC KD and 9C 9D 9H 9S JK 2C
-    (8, 140),
-    (7, 130),     # KC KD JK and 9C 9D 9H 2C
-    (6, 120),
-    (5, 100),     # KC KD and 9C 9D JK
-    (4, 80),      # KC KD JK: nothing else fits in one card
-    (3, 80),
-    (2, 30),
-    (1, None),
-])
+@pytest.mark.parametrize(
+    "max_cards, best",
+    [
+        (None, 155),  # KH KC KD, 9C 9D 9H 9S JK, 5C 5D 5H 2C: every card but 4H 6S
+        (9, 140),  # KC KD and 9C 9D 9H 9S JK 2C
+        (8, 140),
+        (7, 130),  # KC KD JK and 9C 9D 9H 2C
+        (6, 120),
+        (5, 100),  # KC KD and 9C 9D JK
+        (4, 80),  # KC KD JK: nothing else fits in one card
+        (3, 80),
+        (2, 30),
+        (1, None),
+    ],
+)
 def test_best_natural_take_within_the_foot_cap(max_cards, best):  # R15, R29b, R40, R47
     hand = "KC KD 9C 9D 9H 9S 5C 5D 5H 2C JK 4H 6S"
     found = best_take(cards(hand), "KH", max_cards=max_cards)
@@ -105,41 +111,49 @@ def test_best_natural_take_within_the_foot_cap(max_cards, best):  # R15, R29b, R
         assert_checks_for(hand, "KH", found)
 
 
-@pytest.mark.parametrize("naturals, wild, split", [
-    (0, 0, (None, 0)),
-    (3, 0, ((3, 0), 0)),
-    (2, 1, ((2, 1), 0)),
-    (6, 0, ((6, 0), 0)),
-    (7, 0, (None, 1)),       # a clean pile
-    (5, 2, (None, 1)),       # a dirty pile: 5 naturals carry 2 wild cards (R15)
-    (14, 0, (None, 2)),
-    (10, 4, (None, 2)),
-    (12, 2, (None, 2)),
-    (9, 1, ((3, 0), 1)),     # a pile of 6 naturals and the wild card, and 3 naturals beside it
-    (4, 3, None),            # 4 naturals carry at most 2 wild cards
-    (9, 0, None),            # 7 + 2: a second, incomplete meld of 2 is too small (R15, R20)
-    (8, 1, None),
-    (12, 3, None),
-])
+@pytest.mark.parametrize(
+    "naturals, wild, split",
+    [
+        (0, 0, (None, 0)),
+        (3, 0, ((3, 0), 0)),
+        (2, 1, ((2, 1), 0)),
+        (6, 0, ((6, 0), 0)),
+        (7, 0, (None, 1)),  # a clean pile
+        (5, 2, (None, 1)),  # a dirty pile: 5 naturals carry 2 wild cards (R15)
+        (14, 0, (None, 2)),
+        (10, 4, (None, 2)),
+        (12, 2, (None, 2)),
+        (9, 1, ((3, 0), 1)),  # a pile of 6 naturals and the wild card, and 3 naturals beside it
+        (4, 3, None),  # 4 naturals carry at most 2 wild cards
+        (9, 0, None),  # 7 + 2: a second, incomplete meld of 2 is too small (R15, R20)
+        (8, 1, None),
+        (12, 3, None),
+    ],
+)
 def test_natural_split_of_one_rank(naturals, wild, split):  # R15, R18, R20
     from games.engine.firstmeld import natural_split
+
     assert natural_split(naturals, wild) == split
 
 
 def test_wild_meld_sizes():  # R16, R20: piles of 7 and at most one incomplete wild meld of 3-6
     from games.engine.firstmeld import wild_meld_size_ok
+
     assert [n for n in range(16) if wild_meld_size_ok(n)] == [0, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14]
 
 
-@pytest.mark.parametrize("hand, best", [
-    # Six kings with the top are a clean pile (70); the seventh king cannot meld alone (R15).
-    ("KC KD KS KC KD KS KC 4H", 70),
-    # The pile takes 4 or 5 kings and the wild cards; the kings left over make a second,
-    # incomplete king meld beside the complete pile (R20 allows it): every card but 4H.
-    ("KC KD KS KC KD KS KC 2C JK 4H", 150),
-    # KH and three kings carry two wild cards (4 >= 2 x 2, R15): 110.
-    ("KC KD KS 2C JK 4H 6S", 110),
-])
+@pytest.mark.parametrize(
+    "hand, best",
+    [
+        # Six kings with the top are a clean pile (70); the seventh king cannot meld alone (R15).
+        ("KC KD KS KC KD KS KC 4H", 70),
+        # The pile takes 4 or 5 kings and the wild cards; the kings left over make a second,
+        # incomplete king meld beside the complete pile (R20 allows it): every card but 4H.
+        ("KC KD KS KC KD KS KC 2C JK 4H", 150),
+        # KH and three kings carry two wild cards (4 >= 2 x 2, R15): 110.
+        ("KC KD KS 2C JK 4H 6S", 110),
+    ],
+)
 def test_best_take_of_a_natural_top(hand, best):  # R15, R18, R20, R29b, R40
     found = best_take(cards(hand), "KH")
     assert found[0] == best

@@ -6,7 +6,14 @@ from collections import Counter
 import pytest
 
 from .helpers import (
-    DRAW, assert_accepted, assert_refused, cards, game_at, meld, melds_of, require_engine,
+    DRAW,
+    assert_accepted,
+    assert_refused,
+    cards,
+    game_at,
+    meld,
+    melds_of,
+    require_engine,
 )
 
 require_engine()
@@ -34,8 +41,7 @@ def test_either_partner_adds_to_the_team_meld():  # R14
 
 
 def test_never_to_an_opponents_meld():  # R14
-    game = game_at(hands={"S": "8S 5C 9D"}, phase="play",
-                   melds={"NS": ["AC AD AH"], "EW": ["8C 8D 8H"]})
+    game = game_at(hands={"S": "8S 5C 9D"}, phase="play", melds={"NS": ["AC AD AH"], "EW": ["8C 8D 8H"]})
     assert_refused(game, "S", meld("8S", to="8"), rule=("R14", "R21"))
 
 
@@ -46,16 +52,21 @@ def test_melds_go_to_the_players_team():  # R14
     assert any(e["type"] == "meld" and e["team"] == "NS" for e in events)
 
 
-@pytest.mark.parametrize("group", ["7C 2D 2H", "8C 8D 2H 2S", "8C 8D 8H 8S 2C 2D JK", "9C 9D TH",
-                                   "9C 9D", "9C"])
+@pytest.mark.parametrize("group", ["7C 2D 2H", "8C 8D 2H 2S", "8C 8D 8H 8S 2C 2D JK", "9C 9D TH", "9C 9D", "9C"])
 def test_natural_meld_limits(group):  # R15
     game = south_plays(group + " 4D")
     assert_refused(game, "S", meld(group), rule=("R15", "R16"))
 
 
-@pytest.mark.parametrize("group, status", [("9S 9H 9D", "incomplete"), ("KC KD JK", "incomplete"),
-                                           ("8C 8D 8H 8S 2C 2D", "incomplete"),
-                                           ("QC QD QH QS QC 2H JK", "dirty")])
+@pytest.mark.parametrize(
+    "group, status",
+    [
+        ("9S 9H 9D", "incomplete"),
+        ("KC KD JK", "incomplete"),
+        ("8C 8D 8H 8S 2C 2D", "incomplete"),
+        ("QC QD QH QS QC 2H JK", "dirty"),
+    ],
+)
 def test_natural_meld_legal(group, status):  # R15
     game = south_plays(group + " 4D")
     assert_accepted(game, "S", meld(group))
@@ -92,17 +103,25 @@ def test_a_three_cannot_be_added():  # R17
     assert_refused(game, "S", meld("3C", to="9"), rule=("R17", "R21", "R36"))
 
 
-@pytest.mark.parametrize("group, status", [
-    ("KC KD KH KS KC KD KH", "clean"), ("KC KD KH KS KC KD 2H", "dirty"),
-    ("KC KD KH KS KC 2D JK", "dirty"), ("2C 2D 2H JK JK JK 2S", "wild"),
-    ("KC KD KH KS KC KD", "incomplete"), ("JK JK 2H", "incomplete")])
+@pytest.mark.parametrize(
+    "group, status",
+    [
+        ("KC KD KH KS KC KD KH", "clean"),
+        ("KC KD KH KS KC KD 2H", "dirty"),
+        ("KC KD KH KS KC 2D JK", "dirty"),
+        ("2C 2D 2H JK JK JK 2S", "wild"),
+        ("KC KD KH KS KC KD", "incomplete"),
+        ("JK JK 2H", "incomplete"),
+    ],
+)
 def test_pile_kinds(group, status):  # R18
     assert meld_status(parse_cards(group)) == status
 
 
 def test_view_shows_each_meld_status():  # R18
-    game = south_plays("5D", melds={"NS": ["KC KD KH KS KC KD KH", "QC QD QH QS QC 2H JK",
-                                           "2C 2D 2H JK JK JK 2S", "9C 9D 9H"]})
+    game = south_plays(
+        "5D", melds={"NS": ["KC KD KH KS KC KD KH", "QC QD QH QS QC 2H JK", "2C 2D 2H JK JK JK 2S", "9C 9D 9H"]}
+    )
     statuses = sorted(m["status"] for m in game.view("S")["melds"]["NS"].values())
     assert statuses == ["clean", "dirty", "incomplete", "wild"]
     piles = game.view("S")["piles"]["NS"]
@@ -136,8 +155,7 @@ def test_new_meld_once_the_rank_is_a_pile():  # R20
 
 
 def test_any_number_of_piles_of_a_rank():  # R20
-    game = south_plays("JC JD JH JS JC JD JH 4D",
-                       melds={"NS": ["JC JD JH JS JC JD JH", "JS JH JD JC JS 2D 2H"]})
+    game = south_plays("JC JD JH JS JC JD JH 4D", melds={"NS": ["JC JD JH JS JC JD JH", "JS JH JD JC JS 2D 2H"]})
     assert_accepted(game, "S", meld("JC JD JH JS JC JD JH"))
 
 
@@ -158,11 +176,11 @@ def test_the_other_teams_incomplete_meld_does_not_count():  # R20
 
 def test_additions_one_at_a_time_keep_the_ratio():  # R21, R22
     game = south_plays("2S JK 4S JK 4H 4D 5C 5D", melds={"NS": ["AC AD AH", "4C 4D 4H"]})
-    assert_accepted(game, "S", meld("2S", to="4"))   # 3:1, only a dirty pile possible now
+    assert_accepted(game, "S", meld("2S", to="4"))  # 3:1, only a dirty pile possible now
     assert_refused(game, "S", meld("JK", to="4"), rule=("R21", "R15", "R22"))  # 3:2
-    assert_accepted(game, "S", meld("4S", to="4"))   # 4:1
-    assert_accepted(game, "S", meld("JK", to="4"))   # 4:2
-    assert_accepted(game, "S", meld("4H", to="4"))   # 7 cards
+    assert_accepted(game, "S", meld("4S", to="4"))  # 4:1
+    assert_accepted(game, "S", meld("JK", to="4"))  # 4:2
+    assert_accepted(game, "S", meld("4H", to="4"))  # 7 cards
     assert team_meld(game, "NS", "4C 4D 4H 2S 4S JK 4H")
     assert_refused(game, "S", meld("4D", to="4"), rule=("R19", "R21", "R20"))
 
@@ -203,8 +221,9 @@ def test_melds_are_final():  # R23
 
 
 def test_meld_only_on_own_turn():  # R24
-    game = game_at(hands={"S": "9C 9D 9H 4D", "W": "8C 8D 8H 4S"}, phase="play",
-                   melds={"NS": ["AC AD AH"], "EW": ["KC KD KH"]})
+    game = game_at(
+        hands={"S": "9C 9D 9H 4D", "W": "8C 8D 8H 4S"}, phase="play", melds={"NS": ["AC AD AH"], "EW": ["KC KD KH"]}
+    )
     assert_refused(game, "W", meld("8C 8D 8H"), rule=("R24", "R25"))
 
 
@@ -220,13 +239,16 @@ def test_meld_only_own_active_cards():  # R24
     assert_refused(game, "S", meld("9C 9D 9H"), rule=("R24",))
 
 
-@pytest.mark.parametrize("meld_cards, added, to, code, rule", [
-    ("9C 9D 9H 9S 9C", "9D 9H 9S", "9", "meld_too_large", "R19"),   # 8 cards
-    ("9C 9D 9H", "2C JK", "9", "too_many_wild", "R15"),            # 3:2, both wild cards counted
-    ("9C 9D 9H", "9S KD", "9", "mixed_ranks", "R21"),             # every added card is looked at
-    ("9C 9D 9H", "9S 3C", "9", "three_in_meld", "R17"),
-    ("2C 2D JK", "2S 9C", "wild", "natural_to_wild_meld", "R21"),
-])
+@pytest.mark.parametrize(
+    "meld_cards, added, to, code, rule",
+    [
+        ("9C 9D 9H 9S 9C", "9D 9H 9S", "9", "meld_too_large", "R19"),  # 8 cards
+        ("9C 9D 9H", "2C JK", "9", "too_many_wild", "R15"),  # 3:2, both wild cards counted
+        ("9C 9D 9H", "9S KD", "9", "mixed_ranks", "R21"),  # every added card is looked at
+        ("9C 9D 9H", "9S 3C", "9", "three_in_meld", "R17"),
+        ("2C 2D JK", "2S 9C", "wild", "natural_to_wild_meld", "R21"),
+    ],
+)
 def test_each_refused_addition_says_exactly_why(meld_cards, added, to, code, rule):  # R15, R17, R19, R21
     game = south_plays(added + " 4D 5D", melds={"NS": [meld_cards]})
     error = assert_refused(game, "S", meld(added, to=to), code=code, rule=rule)

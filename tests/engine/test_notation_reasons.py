@@ -13,8 +13,10 @@ require_engine()
 
 from games.engine import Game, RuleError  # noqa: E402
 
-FOUR_DEALS = [{t: {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 0}
-               for t in ("NS", "EW")} for _ in range(4)]
+FOUR_DEALS = [
+    {t: {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 0} for t in ("NS", "EW")}
+    for _ in range(4)
+]
 
 
 def changed(**fields):
@@ -94,12 +96,16 @@ CARD_CASES = [
 TABLE_CASES = [
     (position(hands={"W": "3D 4C"}), "a red three is among W's cards (R34)"),
     (position(red_threes={"NS": "3D 3C"}), "only red threes are laid as red threes"),
-    (position(melds={"EW": ["7C 2D 2H"]}), "a meld of EW is illegal: A meld needs at least twice as many "
-                                          "natural cards as wild cards."),
+    (
+        position(melds={"EW": ["7C 2D 2H"]}),
+        "a meld of EW is illegal: A meld needs at least twice as many natural cards as wild cards.",
+    ),
     (position(melds={"NS": ["9C 9D 9H", "9S 9C 9D"]}), "NS has two incomplete melds of one rank (R20)"),
     (position(melds={"EW": ["9C 9D 9H"]}, down={"NS": False, "EW": False}), "EW has melds but is not down"),
-    (position(hands={"S": "", "W": ""}, phase="draw"),
-     "the player to act has an empty hand and has not picked up the foot (R25)"),
+    (
+        position(hands={"S": "", "W": ""}, phase="draw"),
+        "the player to act has an empty hand and has not picked up the foot (R25)",
+    ),
 ]
 
 

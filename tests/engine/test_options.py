@@ -8,8 +8,15 @@ from .helpers import DRAW, GOING_OUT_PILES, SEATS, discard, game_at, meld, requi
 
 require_engine()
 
-ALL_OFF = {"draw": False, "take_pile": False, "pile_cards": [], "meld": False, "add_to": {},
-           "discard": False, "may_go_out": False}
+ALL_OFF = {
+    "draw": False,
+    "take_pile": False,
+    "pile_cards": [],
+    "meld": False,
+    "add_to": {},
+    "discard": False,
+    "may_go_out": False,
+}
 
 
 def off(options):
@@ -59,8 +66,9 @@ def test_take_pile_false_with_a_three_on_top_or_no_pair():  # R29a, R29b
 
 
 def test_add_to_lists_the_cards_each_incomplete_meld_would_take():  # R21
-    game = game_at(hands={"S": "4S JK 2H 9C 3C"}, phase="play",
-                   melds={"NS": ["4C 4D 4H 2S", "2C 2D JK", "KC KD KH KS KC KD KH"]})
+    game = game_at(
+        hands={"S": "4S JK 2H 9C 3C"}, phase="play", melds={"NS": ["4C 4D 4H 2S", "2C 2D JK", "KC KD KH KS KC KD KH"]}
+    )
     add_to = game.options("S")["add_to"]
     assert set(add_to) == {"4", "wild"}  # a pile takes nothing (R19)
     assert sorted(add_to["4"]) == ["4S"]  # a second wild card would break 3:1 -> 3:2 (R15)
@@ -79,16 +87,17 @@ def test_minimum_is_zero_once_down():  # R41
 
 
 def test_may_go_out():  # R49
-    game = game_at(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None, "N": None}, phase="play",
-                   melds={"NS": GOING_OUT_PILES})
+    game = game_at(
+        hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None, "N": None}, phase="play", melds={"NS": GOING_OUT_PILES}
+    )
     assert game.options("S")["may_go_out"] is True
-    game = game_at(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None}, phase="play",
-                   melds={"NS": GOING_OUT_PILES})
+    game = game_at(hands={"S": "QC QD 9S", "N": "9H 9D"}, feet={"S": None}, phase="play", melds={"NS": GOING_OUT_PILES})
     assert game.options("S")["may_go_out"] is False
 
 
 def test_options_are_json_ready_and_in_the_view():
     import json
+
     game = game_at(hands={"S": "9C 9S 4H"}, discard="9D", melds={"NS": ["AC AD AH"]})
     assert json.loads(json.dumps(game.options("S"))) == game.options("S")
     assert game.view("S")["options"] == game.options("S")
@@ -165,24 +174,37 @@ def random_case(data):
     hand = data.draw(st.lists(st.sampled_from(POOL), min_size=3, max_size=10))
     hand = [c for i, c in enumerate(hand) if hand[:i].count(c) < POOL.count(c)]
     top = data.draw(st.sampled_from(["9D", "AH", "KS", "5S", "2S", "JK", "7C"]))
-    return dict(hand=hand, top=top, deal=data.draw(st.integers(1, 4)), down=data.draw(st.booleans()),
-                in_foot=data.draw(st.booleans()), below=data.draw(st.sampled_from(["", "4C", "4C 6D 8H"])))
+    return dict(
+        hand=hand,
+        top=top,
+        deal=data.draw(st.integers(1, 4)),
+        down=data.draw(st.booleans()),
+        in_foot=data.draw(st.booleans()),
+        below=data.draw(st.sampled_from(["", "4C", "4C 6D 8H"])),
+    )
 
 
 def case_game(case, phase, melds=None):
     seat = {1: "S", 2: "W", 3: "N", 4: "E"}[case["deal"]]
     team = "NS" if seat in "NS" else "EW"
     melds = {team: melds if melds is not None else (["TC TD TH"] if case["down"] else [])}
-    return seat, game_at(deal=case["deal"], hands={seat: " ".join(case["hand"])},
-                         feet={seat: None} if case["in_foot"] else {},
-                         discard=(case["below"] + " " + case["top"]).strip(), phase=phase, melds=melds)
+    return seat, game_at(
+        deal=case["deal"],
+        hands={seat: " ".join(case["hand"])},
+        feet={seat: None} if case["in_foot"] else {},
+        discard=(case["below"] + " " + case["top"]).strip(),
+        phase=phase,
+        melds=melds,
+    )
 
 
 @settings(max_examples=60, deadline=None, database=None, derandomize=True)
 @given(data=st.data())
 def test_take_pile_option_agrees_with_an_exhaustive_search(data):  # R29, R40, R47
     from collections import Counter
+
     from .test_perft import draw_phase_actions
+
     case = random_case(data)
     seat, game = case_game(case, "draw")
     family = draw_phase_actions(Counter(case["hand"]), case["top"])
@@ -207,16 +229,19 @@ def test_add_to_option_agrees_with_check(data):  # R21, R47
             assert ok == (card in add_to.get(rank, [])), (rank, card, add_to)
 
 
-@pytest.mark.parametrize("deal, hand, top, expected", [
-    (1, "2C 2D 4H", "2S", True),          # 2S 2C 2D = 60
-    (1, "JK JK 4H", "JK", True),          # 150
-    (1, "JK JK 4H", "2S", False),         # jokers do not match a 2
-    (1, "2C 2D 4H", "JK", False),         # 2s do not match a joker
-    (4, "2C 2D 4H", "2S", False),         # 60 < 150
-    (4, "2C 2D JK JK 4H", "2S", True),    # 2S 2C 2D JK JK = 160
-    (4, "2C 2D AC AD AH KC KD KH", "2S", True),   # 60 + 60 + 30 = 150 with two groups
-    (4, "2C 2D AC AD AH 4H", "2S", False),        # 120
-])
+@pytest.mark.parametrize(
+    "deal, hand, top, expected",
+    [
+        (1, "2C 2D 4H", "2S", True),  # 2S 2C 2D = 60
+        (1, "JK JK 4H", "JK", True),  # 150
+        (1, "JK JK 4H", "2S", False),  # jokers do not match a 2
+        (1, "2C 2D 4H", "JK", False),  # 2s do not match a joker
+        (4, "2C 2D 4H", "2S", False),  # 60 < 150
+        (4, "2C 2D JK JK 4H", "2S", True),  # 2S 2C 2D JK JK = 160
+        (4, "2C 2D AC AD AH KC KD KH", "2S", True),  # 60 + 60 + 30 = 150 with two groups
+        (4, "2C 2D AC AD AH 4H", "2S", False),  # 120
+    ],
+)
 def test_take_pile_option_for_a_wild_top_before_the_first_meld(deal, hand, top, expected):  # R29b, R40
     seat = {1: "S", 4: "E"}[deal]
     game = game_at(deal=deal, hands={seat: hand}, discard="5C " + top)
@@ -242,8 +267,7 @@ def test_pile_cards_for_a_two_on_top_are_the_other_twos():  # R29b
 def test_take_pile_option_when_only_a_pair_with_a_wild_card_fits():  # R29b, R30, R15
     # The 9 meld has room for one card: the top completes it and the pair alone would be a new
     # meld of two (R15); the pair with the joker makes it a legal meld of three.
-    game = game_at(hands={"S": "4H 9C 9S JK 6D"}, discard="5C 9D",
-                   melds={"NS": ["9C 9D 9H 9S 9C 9D"]})
+    game = game_at(hands={"S": "4H 9C 9S JK 6D"}, discard="5C 9D", melds={"NS": ["9C 9D 9H 9S 9C 9D"]})
     assert game.check("S", take("9C 9S"))["ok"] is False
     assert game.check("S", take("9C 9S JK"))["ok"] is True
     assert game.options("S")["take_pile"] is True
@@ -258,8 +282,14 @@ def test_an_answer_changed_by_its_caller_does_not_change_the_next_one():  # VIEW
     assert off(game.options("N")) == ALL_OFF
 
 
-NEAR_OUT_MELDS = ["4C 4D 4H 4S 4C 4D 4H", "5C 5D 5H 5S 5C 5D 5H", "6C 6D 6H 6S 6C 2D 2H",
-                  "2C 2S 2D 2H JK JK JK", "9C 9D 9H 9S 9C 9D", "KC KD KH 2C"]
+NEAR_OUT_MELDS = [
+    "4C 4D 4H 4S 4C 4D 4H",
+    "5C 5D 5H 5S 5C 5D 5H",
+    "6C 6D 6H 6S 6C 2D 2H",
+    "2C 2S 2D 2H JK JK JK",
+    "9C 9D 9H 9S 9C 9D",
+    "KC KD KH 2C",
+]
 
 
 @pytest.mark.parametrize("hand", ["9H", "9H 2S", "9H KS", "9H 2S JK", "KS 7D", "9H 9S"])
@@ -267,8 +297,13 @@ NEAR_OUT_MELDS = ["4C 4D 4H 4S 4C 4D 4H", "5C 5D 5H 5S 5C 5D 5H", "6C 6D 6H 6S 6
 def test_options_agree_with_check_in_the_foot_with_few_cards(hand, partner_in_foot):  # R47, R49, R21
     # North–South lack one dirty pile: completing the 9s makes a clean one, the Ks with a 2 left
     # incomplete; whether one card may be left or none depends on R49 after the addition.
-    game = game_at(hands={"S": hand}, feet={"S": None, "N": None if partner_in_foot else "7H 7S 8C"},
-                   phase="play", melds={"NS": NEAR_OUT_MELDS}, discard="4H")
+    game = game_at(
+        hands={"S": hand},
+        feet={"S": None, "N": None if partner_in_foot else "7H 7S 8C"},
+        phase="play",
+        melds={"NS": NEAR_OUT_MELDS},
+        discard="4H",
+    )
     options = game.options("S")
     for rank in ("9", "K", "wild"):
         for card in sorted(set(hand.split())):

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .helpers import DRAW, SEATS, assert_refused, cards, count_all_cards, require_engine
+from .helpers import DRAW, SEATS, assert_refused, count_all_cards, require_engine
 
 require_engine()
 
@@ -195,8 +195,7 @@ def choose(rng, accepted, melds_this_turn, game=None, seat=None):
             return rng.choice(by_kind["discard"])
         view = game.view(seat)
         hand = Counter(view["hand"])
-        return min(by_kind["discard"], key=lambda a: (discard_preference(a["card"], hand, view, seat),
-                                                      rng.random()))
+        return min(by_kind["discard"], key=lambda a: (discard_preference(a["card"], hand, view, seat), rng.random()))
     return rng.choice([a for k, a in accepted])
 
 
@@ -212,7 +211,7 @@ def play_random_game(seed, rng, check_every=1, deals=4, start=None):
         if pos["phase"] == "over" or pos["deal"] > deals or (start and pos["deal"] > start["deal"]):
             break
         seat = game.turn
-        view, options, found = candidates(game, seat, rng)
+        _view, options, found = candidates(game, seat, rng)
         checked = [(kind, action, game.check(seat, action)) for kind, action in found]
         assert game.to_position() == pos, "check() changed the game"
         check_options_agree(game, seat, options, checked)
@@ -220,7 +219,7 @@ def play_random_game(seed, rng, check_every=1, deals=4, start=None):
         refused = [(kind, action, result) for kind, action, result in checked if not result["ok"]]
         assert accepted, f"no legal action for {seat} in {pos}"
         if refused and step % 7 == 0:
-            kind, action, result = rng.choice(refused)
+            _kind, action, result = rng.choice(refused)
             assert_refused(game, seat, action, code=result["code"])
         if step % 13 == 0:
             other = SEATS[(SEATS.index(seat) + 1 + rng.randrange(3)) % 4]
@@ -257,7 +256,7 @@ def assert_replays(seed, game, log):
 @settings(max_examples=2, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31), player=st.integers(min_value=0, max_value=2**31))
 def test_random_games_keep_every_invariant(seed, player):  # R1, R22, R57, R59
-    game, log, stats = play_random_game(seed, random.Random(player), check_every=3)
+    game, log, _ = play_random_game(seed, random.Random(player), check_every=3)
     assert game.to_position()["phase"] == "over"
     assert len(game.scores()["deals"]) == 4
     assert_replays(seed, game, log)
@@ -281,7 +280,9 @@ def test_random_prefixes_round_trip_every_step(seed, steps):  # R59
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, database=None, derandomize=False, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=40, deadline=None, database=None, derandomize=False, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(seed=st.integers(min_value=0, max_value=2**31), player=st.integers(min_value=0, max_value=2**31))
 def test_many_random_games(seed, player):  # R1, R22, R59
     game, log, _ = play_random_game(seed, random.Random(player), check_every=1)
@@ -302,9 +303,13 @@ def test_random_play_exercises_the_rules():
 def test_refused_garbage_during_play_changes_nothing():
     rng = random.Random(3)
     game = Game.new(seed=3)
-    garbage = [{"type": "meld", "groups": [{"cards": ["9C", "9C", "9C", "9C", "9C", "9C"]}]},
-               {"type": "discard", "card": "3H"}, {"type": "take_pile", "cards": ["JK", "JK"]},
-               {"type": "meld", "groups": [{"cards": ["2C"], "to": "wild"}]}, {"type": "draw"}]
+    garbage = [
+        {"type": "meld", "groups": [{"cards": ["9C", "9C", "9C", "9C", "9C", "9C"]}]},
+        {"type": "discard", "card": "3H"},
+        {"type": "take_pile", "cards": ["JK", "JK"]},
+        {"type": "meld", "groups": [{"cards": ["2C"], "to": "wild"}]},
+        {"type": "draw"},
+    ]
     for _ in range(30):
         seat = game.turn
         for action in garbage:
@@ -323,12 +328,18 @@ def near_going_out(seed):
     """North–South hold the five piles R49b asks for; South and North are in their feet with
     cards the hypothesis seed chooses; the rest is filler. Random play from here goes out."""
     from .helpers import GOING_OUT_PILES, position
+
     rng = random.Random(seed)
-    pool = [c for c in "4C 4D 6C 6D 6H 7C 7D 7H 9C 9D 9H 9S TC TD TH JC JD AC AD 2D 3C".split()]
+    pool = "4C 4D 6C 6D 6H 7C 7D 7H 9C 9D 9H 9S TC TD TH JC JD AC AD 2D 3C".split()
     south = rng.sample(pool, rng.randrange(3, 8))
     north = rng.sample([c for c in pool if c not in south], rng.randrange(2, 6))
-    return position(seed=seed, hands={"S": " ".join(south), "N": " ".join(north)},
-                    feet={"S": None, "N": None}, melds={"NS": GOING_OUT_PILES}, discard="5S")
+    return position(
+        seed=seed,
+        hands={"S": " ".join(south), "N": " ".join(north)},
+        feet={"S": None, "N": None},
+        melds={"NS": GOING_OUT_PILES},
+        discard="5S",
+    )
 
 
 @settings(max_examples=10, deadline=None, database=None, derandomize=True)

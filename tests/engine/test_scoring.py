@@ -6,8 +6,21 @@ require_engine()
 
 from games.engine import Game  # noqa: E402
 
-VALUE = {"JK": 50, "2": 20, "A": 20, "8": 10, "9": 10, "T": 10, "J": 10, "Q": 10, "K": 10,
-         "4": 5, "5": 5, "6": 5, "7": 5}  # R4
+VALUE = {
+    "JK": 50,
+    "2": 20,
+    "A": 20,
+    "8": 10,
+    "9": 10,
+    "T": 10,
+    "J": 10,
+    "Q": 10,
+    "K": 10,
+    "4": 5,
+    "5": 5,
+    "6": 5,
+    "7": 5,
+}  # R4
 
 
 def value(card):
@@ -29,8 +42,7 @@ FEET = {
     "W": "3H 9S TS JS QS KS AS 2S JK 4H 5H 6H 7H",
 }
 HANDS = {"S": "4H 3C", "N": "AS JK", "W": "TC", "E": "7C"}
-MELDS = {"NS": ["KC KD KH KS KC KD KH", "QC QD QH QS QC 2H JK", "2C 2D JK"],
-         "EW": ["2C 2D 2H 2S JK JK JK", "9C 9D 9H"]}
+MELDS = {"NS": ["KC KD KH KS KC KD KH", "QC QD QH QS QC 2H JK", "2C 2D JK"], "EW": ["2C 2D 2H 2S JK JK JK", "9C 9D 9H"]}
 
 
 def scored_deal(**kw):
@@ -42,8 +54,9 @@ def scored_deal(**kw):
 
 
 def test_every_item_of_a_deal_score():  # R54
-    pos, game, score = scored_deal(hands=HANDS, feet={"S": FEET["S"], "W": FEET["W"], "N": None, "E": None},
-                                   melds=MELDS)
+    pos, _game, score = scored_deal(
+        hands=HANDS, feet={"S": FEET["S"], "W": FEET["W"], "N": None, "E": None}, melds=MELDS
+    )
     laid = {t: len(cards(pos["red_threes"][t])) for t in ("NS", "EW")}
     expected_ns = {
         "melded": 70 + 120 + 90,
@@ -66,16 +79,22 @@ def test_every_item_of_a_deal_score():  # R54
 
 
 def test_piles_score_500_clean_300_dirty_1500_wild():  # R54
-    melds = {"NS": ["KC KD KH KS KC KD KH", "5C 5D 5H 5S 5C 5D 5H", "QC QD QH QS QC 2H JK",
-                    "2C 2D 2H 2S JK JK JK"], "EW": []}
+    melds = {
+        "NS": ["KC KD KH KS KC KD KH", "5C 5D 5H 5S 5C 5D 5H", "QC QD QH QS QC 2H JK", "2C 2D 2H 2S JK JK JK"],
+        "EW": [],
+    }
     _, _, score = scored_deal(melds=melds)
     assert score["NS"]["piles"] == 500 + 500 + 300 + 1500
     assert score["EW"]["piles"] == 0
 
 
 def test_a_deal_score_can_be_negative_without_extra_penalty():  # R55
-    pos, _, score = scored_deal(hands={"W": "JK JK AS AD", "E": "2C 2D"}, feet={"W": None, "E": None},
-                                down={"NS": False, "EW": False}, spare_red_threes="NS")
+    pos, _, score = scored_deal(
+        hands={"W": "JK JK AS AD", "E": "2C 2D"},
+        feet={"W": None, "E": None},
+        down={"NS": False, "EW": False},
+        spare_red_threes="NS",
+    )
     laid = len(cards(pos["red_threes"]["EW"]))
     assert laid == 0
     assert score["EW"]["melded"] == 0 and score["EW"]["piles"] == 0
@@ -85,8 +104,12 @@ def test_a_deal_score_can_be_negative_without_extra_penalty():  # R55
 
 
 def test_deal_scores_add_up_over_the_game():  # R55
-    earlier = [{"NS": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 1234},
-                "EW": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": -56}}]
+    earlier = [
+        {
+            "NS": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 1234},
+            "EW": {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": -56},
+        }
+    ]
     pos = position(deal=2, stock="", scores=earlier)
     game = Game.from_position(pos)
     game.apply("W", DRAW)

@@ -5,7 +5,15 @@ from collections import Counter
 import pytest
 
 from .helpers import (
-    assert_accepted, assert_refused, cards, game_at, hand_of, meld, melds_of, require_engine, take,
+    assert_accepted,
+    assert_refused,
+    cards,
+    game_at,
+    hand_of,
+    meld,
+    melds_of,
+    require_engine,
+    take,
 )
 
 require_engine()
@@ -41,8 +49,7 @@ def test_take_the_whole_pile_when_it_has_fewer_than_seven():  # R28
 @pytest.mark.parametrize("top", ["3S", "3C"])
 def test_not_with_a_three_on_top(top):  # R29a, R36
     game = south_takes("9C 9S 3C 3S", f"9D {top}")
-    assert_refused(game, "S", take("3C 3S" if top == "3C" else "3S 3C"),
-                   code="pile_top_is_three", rule="R29")
+    assert_refused(game, "S", take("3C 3S" if top == "3C" else "3S 3C"), code="pile_top_is_three", rule="R29")
     assert game.options("S")["take_pile"] is False
 
 
@@ -202,14 +209,19 @@ def test_wild_pickup_overflow():  # R30, R20
 
 def test_take_groups_are_always_new_melds():  # R30, R40
     game = south_takes("9C 9S KS 4H", "5C 9D", melds={"NS": ["AC AD AH", "KC KD KH"]})
-    assert_refused(game, "S", {"type": "take_pile", "cards": ["9C", "9S"],
-                               "groups": [{"cards": ["KS"], "to": "K"}]}, code="bad_field")
+    assert_refused(
+        game,
+        "S",
+        {"type": "take_pile", "cards": ["9C", "9S"], "groups": [{"cards": ["KS"], "to": "K"}]},
+        code="bad_field",
+    )
 
 
 def test_taken_cards_are_public_in_the_events():  # R28
     game = south_takes("9C 9S 4H", "KC QD 9D")
     events = game.apply("S", take("9C 9S"))
     from games.engine import redact_events
+
     for seat in ("W", "N", "E", None):
         taken = next(e for e in redact_events(events, seat) if e["type"] == "take_pile")
         assert taken["cards"] == ["KC", "QD", "9D"]
@@ -217,8 +229,10 @@ def test_taken_cards_are_public_in_the_events():  # R28
 
 def test_going_out_by_a_take():  # R29e, R47, R48
     from .helpers import GOING_OUT_PILES
-    game = game_at(hands={"S": "9C 9S", "N": "4C 4D"}, feet={"S": None, "N": None}, discard="9D",
-                   melds={"NS": GOING_OUT_PILES})
+
+    game = game_at(
+        hands={"S": "9C 9S", "N": "4C 4D"}, feet={"S": None, "N": None}, discard="9D", melds={"NS": GOING_OUT_PILES}
+    )
     events = assert_accepted(game, "S", take("9C 9S"))
     assert any(e["type"] == "go_out" and e["seat"] == "S" for e in events)
     assert game.scores()["deals"][0]["NS"]["going_out"] == 100

@@ -5,7 +5,16 @@ from collections import Counter
 import pytest
 
 from .helpers import (
-    DRAW, assert_accepted, assert_refused, cards, discard, game_at, meld, position, require_engine, take,
+    DRAW,
+    assert_accepted,
+    assert_refused,
+    cards,
+    discard,
+    game_at,
+    meld,
+    position,
+    require_engine,
+    take,
 )
 
 require_engine()
@@ -46,8 +55,12 @@ def end_deal_by_stock(**kw):
 
 
 def test_red_threes_score_whether_or_not_the_team_is_down():  # R35
-    pos = position(stock="", red_threes={"NS": "3H 3D", "EW": "3H"},
-                   feet={"E": "3H 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S"}, down={"NS": False, "EW": False})
+    pos = position(
+        stock="",
+        red_threes={"NS": "3H 3D", "EW": "3H"},
+        feet={"E": "3H 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S"},
+        down={"NS": False, "EW": False},
+    )
     laid = {t: len(cards(pos["red_threes"][t])) for t in ("NS", "EW")}
     game = Game.from_position(pos)
     game.apply("S", DRAW)
@@ -70,8 +83,12 @@ def test_a_black_three_may_be_discarded_and_blocks_the_next_player():  # R36, R2
 
 
 def test_a_black_three_left_in_hand_costs_five():  # R36, R4
-    pos = position(stock="", hands={"S": "3C", "N": "3S 3C", "W": "4C", "E": "4D"},
-                   feet={s: None for s in "SWNE"}, down={"NS": False, "EW": False})
+    pos = position(
+        stock="",
+        hands={"S": "3C", "N": "3S 3C", "W": "4C", "E": "4D"},
+        feet=dict.fromkeys("SWNE"),
+        down={"NS": False, "EW": False},
+    )
     # Every foot picked up: the only cards left are the hands (and nothing melded).
     game = Game.from_position(pos)
     game.apply("S", DRAW)

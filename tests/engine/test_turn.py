@@ -3,7 +3,16 @@
 from collections import Counter
 
 from .helpers import (
-    DRAW, assert_accepted, assert_refused, cards, discard, game_at, hand_of, meld, position, require_engine,
+    DRAW,
+    assert_accepted,
+    assert_refused,
+    cards,
+    discard,
+    game_at,
+    hand_of,
+    meld,
+    position,
+    require_engine,
 )
 
 require_engine()
@@ -42,8 +51,12 @@ def test_any_active_card_may_be_discarded_wild_or_black_three():  # R25
 
 
 def test_the_foot_is_picked_up_as_the_turn_passes_to_an_empty_hand():  # R25 step 1, R44
-    game = game_at(hands={"S": "4H"}, feet={"S": "KC KD KH KS QC QD QH QS JC JD JH JS TC"},
-                   phase="play", stock_top="5C 5D 6C 6D 7C 7D")
+    game = game_at(
+        hands={"S": "4H"},
+        feet={"S": "KC KD KH KS QC QD QH QS JC JD JH JS TC"},
+        phase="play",
+        stock_top="5C 5D 6C 6D 7C 7D",
+    )
     game.apply("S", discard("4H"))
     pos = game.to_position()
     assert pos["hands"]["S"] == "" and pos["feet"]["S"] is not None  # not yet: S is not to play
@@ -114,7 +127,8 @@ def test_a_draw_of_two_is_one_event():  # R27, VIEW.md events
     game = game_at(hands={"S": "9C 9D 4H"}, stock_top="KH 5C QD")
     events = game.apply("S", DRAW)
     assert [e for e in events if e["type"] == "draw"] == [
-        {"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "5C"]}]
+        {"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "5C"]}
+    ]
 
 
 def test_a_red_three_drawn_is_followed_by_a_replacement_draw_event():  # R27, R34
@@ -130,9 +144,11 @@ def test_a_red_three_drawn_is_followed_by_a_replacement_draw_event():  # R27, R3
 def test_a_red_three_as_the_second_card_drawn_joins_the_draw_event_then_is_replaced():  # R27, R34
     game = game_at(hands={"S": "9C 9D 4H"}, stock_top="KH 3D 5C QD")
     events = game.apply("S", DRAW)
-    assert events == [{"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "3D"]},
-                      {"type": "red_three", "seat": "S", "card": "3D"},
-                      {"type": "draw", "seat": "S", "count": 1, "cards": ["5C"], "replacement": True}]
+    assert events == [
+        {"type": "draw", "seat": "S", "count": 2, "cards": ["KH", "3D"]},
+        {"type": "red_three", "seat": "S", "card": "3D"},
+        {"type": "draw", "seat": "S", "count": 1, "cards": ["5C"], "replacement": True},
+    ]
     assert hand_of(game, "S") == Counter(cards("9C 9D 4H KH 5C"))
 
 

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from leaderboards import daily
-from leaderboards.models import Entry, ModerationAction, Player
+from leaderboards.models import Entry, ModerationAction
 
 pytestmark = pytest.mark.django_db
 YESTERDAY = daily.today() - datetime.timedelta(days=1)
