@@ -4,12 +4,13 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: run test bench system-packages messages migrate clean
+.PHONY: run test lint format lock bench system-packages messages migrate clean
 
+# requirements-dev.txt is the whole lock (runtime and tools, with hashes): pip refuses any file whose
+# hash differs. The stamp's name is the lock's checksum, so a changed lock installs again.
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -28,9 +29,28 @@ run: $(STAMP) messages migrate
 	@echo "Foot Canasta at http://127.0.0.1:8000/"
 	$(VENV)/bin/python -m server.serve -b 127.0.0.1 -p 8000 server.asgi:application
 
-test: $(STAMP) system-packages messages
+test: lint system-packages messages
 	$(PY) manage.py check
 	$(PY) -m pytest -q -n 2 --dist loadgroup
+
+# Lint, format check, types (pyproject.toml) and the import contracts (.importlinter).
+lint: $(STAMP)
+	$(PY) -m ruff check --quiet .
+	$(PY) -m ruff format --check --quiet .
+	$(PY) -m mypy
+	@if [ -f .importlinter ]; then $(VENV)/bin/lint-imports; else echo "no .importlinter: import contracts not checked"; fi
+
+# Fix what ruff can fix, then format (pyproject.toml says which files).
+format: $(STAMP)
+	$(PY) -m ruff check --fix --quiet .
+	$(PY) -m ruff format --quiet .
+
+# Compile the locks from requirements.in / requirements-dev.in (README: upgrading one dependency).
+PIP_COMPILE := $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-find-links --no-emit-index-url --no-emit-trusted-host
+lock: $(STAMP)
+	$(PIP_COMPILE) $(UPGRADE) -o requirements.txt requirements.in
+	$(PIP_COMPILE) $(UPGRADE) --constraint requirements.txt -o requirements-dev.txt requirements.in requirements-dev.in
 
 # Benchmarks print their figures (docs/PERFORMANCE.md, docs/BOTS.md); PostgreSQL and Redis as in CI.
 BENCH_PG    ?= postgres://postgres@127.0.0.1:5432/postgres
