@@ -1,14 +1,27 @@
 """The Foot Canasta rules engine: pure Python, no Django, deterministic given a seed.
 
 Public surface (DESIGN.md): Game, RuleError, parse_cards, card_points, meld_status,
-redact_events for the per-seat events, and normalise_action / public_fields (an action's fields). Nothing else in the project knows a rule.
+redact_events for the per-seat events, and normalise_action / public_fields (an action's fields).
+Nothing else in the project knows a rule.
 """
+
 from games.engine.actions import normalise_action, public_fields
-from games.engine.cards import card_name, card_points, canonical_deck, parse_cards
+from games.engine.cards import canonical_deck, card_name, card_points, parse_cards
 from games.engine.errors import MESSAGES, RuleError
 from games.engine.events import redact_events
 from games.engine.game import Game
 from games.engine.melds import meld_status
 
-__all__ = ["Game", "RuleError", "parse_cards", "card_points", "meld_status", "redact_events", "card_name",
-           "canonical_deck", "MESSAGES", "normalise_action", "public_fields"]
+__all__ = [
+    "MESSAGES",
+    "Game",
+    "RuleError",
+    "canonical_deck",
+    "card_name",
+    "card_points",
+    "meld_status",
+    "normalise_action",
+    "parse_cards",
+    "public_fields",
+    "redact_events",
+]

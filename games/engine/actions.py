@@ -12,6 +12,7 @@ with `bad_field`, so what is stored in the move log and published by the replays
 what the engine read. The engine itself stays lenient about extra fields, so moves stored
 before this check still replay. Values are checked by the engine, not here.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,8 @@ def normalise_action(action: dict) -> dict:
         if name != "type" and name not in allowed:
             raise RuleError("bad_field", None, field=str(name)[:30])
         if name == "groups" and isinstance(value, list):
-            value = [_normal_group(kind, group) for group in value]
-        if name != "type":
+            normal[name] = [_normal_group(kind, group) for group in value]
+        elif name != "type":
             normal[name] = value
     if len(json.dumps(normal, separators=(",", ":"))) > MAX_ACTION_BYTES:
         raise RuleError("action_too_big", None, limit=MAX_ACTION_BYTES)
@@ -64,6 +65,8 @@ def public_fields(action: dict | None) -> dict | None:
         if name in action:
             normal[name] = action[name]
     if isinstance(normal.get("groups"), list):
-        normal["groups"] = [{k: v for k, v in group.items() if k in GROUP_FIELDS[kind]} if isinstance(group, dict)
-                            else group for group in normal["groups"]]
+        normal["groups"] = [
+            {k: v for k, v in group.items() if k in GROUP_FIELDS[kind]} if isinstance(group, dict) else group
+            for group in normal["groups"]
+        ]
     return normal

@@ -4,6 +4,7 @@ Every refusal has a stable snake_case `code` (the server translates by it), an E
 `message` a player understands, the number of the rule it enforces, and the values of the
 message. A refused action always leaves the game exactly as it was.
 """
+
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
