@@ -8,7 +8,6 @@ and a TLS proxy's X-Forwarded-Proto counts only when SECURE_PROXY_SSL_HEADER say
 """
 import asyncio
 
-import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
