@@ -1,8 +1,11 @@
 /**
  * Translation helpers for the ES modules: thin wrappers over the globals that Django's
  * JavaScriptCatalog (/jsi18n/) defines, so a module still works (in English) without it.
- * The names gettext/ngettext are kept so that `makemessages -d djangojs` finds the strings.
+ * The names gettext/ngettext/pgettext/npgettext are kept so that `makemessages -d djangojs`
+ * finds the strings.
  */
+import { formatNumber } from "./numbers.js";
+
 const catalogue = globalThis;
 
 export function gettext(msgid) {
@@ -14,7 +17,18 @@ export function ngettext(singular, plural, count) {
   return count === 1 ? singular : plural;
 }
 
-/** Fills %(name)s placeholders (the same syntax as Django's interpolate with named=true). */
+/** A text with a context: the same English words may need different words in another language. */
+export function pgettext(context, msgid) {
+  return typeof catalogue.pgettext === "function" ? catalogue.pgettext(context, msgid) : msgid;
+}
+
+export function npgettext(context, singular, plural, count) {
+  if (typeof catalogue.npgettext === "function") return catalogue.npgettext(context, singular, plural, count);
+  return count === 1 ? singular : plural;
+}
+
+/** Fills %(name)s placeholders (the same syntax as Django's interpolate with named=true);
+ * numbers are written in the page's language (numbers.js). */
 export function fmt(text, params) {
-  return text.replace(/%\((\w+)\)s/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  return text.replace(/%\((\w+)\)s/g, (whole, key) => (key in params ? formatNumber(params[key]) : whole));
 }

@@ -4,6 +4,7 @@
  * enabled from view.options alone.
  */
 import { cardBack, cardFace, cardName, expandCounts, handGroup, parseCard, rankPlural, subtractCounts } from "./cards.js";
+import { formatNumber } from "./numbers.js";
 import { fmt, gettext, ngettext } from "./i18n.js";
 import { CLOCKWISE, otherTeam, seatName, teamOf } from "./words.js";
 
@@ -159,7 +160,7 @@ function checklist(view, team) {
     ...Object.keys(needs).map((kind) => {
       const done = (have[kind] || 0) >= needs[kind];
       return h("li", { class: done ? "done" : "" }, h("span", { "aria-hidden": "true", text: done ? "☑ " : "☐ " }),
-        `${names[kind]}: ${Math.min(have[kind] || 0, 99)}/${needs[kind]}`,
+        `${names[kind]}: ${formatNumber(Math.min(have[kind] || 0, 99))}/${formatNumber(needs[kind])}`,
         done ? h("span", { class: "visually-hidden", text: ` (${gettext("done")})` }) : null);
     }));
 }
@@ -169,13 +170,13 @@ function scoreTable(view, us) {
   const them = otherTeam(us);
   const rows = (scores.deals || []).map((deal, index) => h("tr", {},
     h("th", { scope: "row", text: fmt(gettext("Deal %(deal)s"), { deal: index + 1 }) }),
-    h("td", { text: String(deal[us] ? deal[us].total : 0) }), h("td", { text: String(deal[them] ? deal[them].total : 0) })));
+    h("td", { text: formatNumber(deal[us] ? deal[us].total : 0) }), h("td", { text: formatNumber(deal[them] ? deal[them].total : 0) })));
   const totals = scores.totals || {};
   return h("table", { class: "scores" },
     h("caption", { text: gettext("Score") }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), h("th", { scope: "col", text: gettext("Us") }), h("th", { scope: "col", text: gettext("Them") }))),
     h("tbody", {}, ...rows),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: gettext("Total") }), h("td", { text: String(totals[us] || 0) }), h("td", { text: String(totals[them] || 0) }))));
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: gettext("Total") }), h("td", { text: formatNumber(totals[us] || 0) }), h("td", { text: formatNumber(totals[them] || 0) }))));
 }
 
 export function renderStatus(view, ui) {

@@ -3,6 +3,7 @@
  * and for a daily game the rank and a text to share, when the leaderboard can tell them).
  */
 import { api } from "./net.js";
+import { formatNumber } from "./numbers.js";
 import { fmt, gettext } from "./i18n.js";
 import { fill, h } from "./render.js";
 import { otherTeam } from "./words.js";
@@ -19,14 +20,14 @@ const LINES = [
 
 export function breakdownTable(score, us, totals) {
   const them = otherTeam(us);
-  const cell = (team, key) => h("td", { text: String((score && score[team] && score[team][key]) || 0) });
+  const cell = (team, key) => h("td", { text: formatNumber((score && score[team] && score[team][key]) || 0) });
   return h("table", { class: "breakdown" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }),
       h("th", { scope: "col", text: gettext("Your team") }), h("th", { scope: "col", text: gettext("Opponents") }))),
     h("tbody", {}, ...LINES.map(([key, label]) => h("tr", {}, h("th", { scope: "row", text: label() }), cell(us, key), cell(them, key))),
       h("tr", { class: "deal-total" }, h("th", { scope: "row", text: gettext("Deal total") }), cell(us, "total"), cell(them, "total"))),
     totals ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: gettext("Game total") }),
-      h("td", { text: String(totals[us] || 0) }), h("td", { text: String(totals[them] || 0) }))) : null);
+      h("td", { text: formatNumber(totals[us] || 0) }), h("td", { text: formatNumber(totals[them] || 0) }))) : null);
 }
 
 function open(dialog) {

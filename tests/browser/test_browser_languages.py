@@ -70,7 +70,7 @@ def test_bengali_home_renders_its_strings_in_a_bengali_font(site, make_page):
 def test_bengali_table(site, make_page):
     page = make_page(PHONE, locale="bn-BD")
     start_game(page, site, "নতুন খেলা শুরু করুন")
-    assert page.get_by_role("button", name="2টি তুলুন").is_visible()
+    assert page.get_by_role("button", name="২টি তুলুন").is_visible()
     assert page.get_by_role("region", name="আপনার হাত").is_visible()
     assert "আপনার পালা" in page.locator("#turn-banner").inner_text()
     fonts = bengali_font_of(page, "#turn-banner")

@@ -1,0 +1,45 @@
+/**
+ * Every number the page shows goes through here, so that it is written in the page's language:
+ * Bengali pages in Bengali digits (১২৩), German ones with German grouping (1.250).
+ * The language is the page's own (<html lang>), the one the server rendered it in.
+ */
+const formatters = new Map();
+
+export function pageLanguage() {
+  return (document.documentElement.lang || "en").toLowerCase();
+}
+
+/** An Intl locale for the language; Bengali asks for Bengali digits explicitly if the default gives others. */
+function localeFor(lang) {
+  if (!lang.startsWith("bn")) return lang;
+  try {
+    return /[০-৯]/.test(new Intl.NumberFormat(lang).format(1)) ? lang : `${lang}-u-nu-beng`;
+  } catch (error) {
+    return "bn-u-nu-beng";
+  }
+}
+
+function formatter(lang) {
+  if (!formatters.has(lang)) {
+    let made;
+    // No grouping: scores read as the page always wrote them (3100), only the digits follow the language.
+    try { made = new Intl.NumberFormat(localeFor(lang), { useGrouping: false }); } catch (error) { made = new Intl.NumberFormat("en", { useGrouping: false }); }
+    formatters.set(lang, made);
+  }
+  return formatters.get(lang);
+}
+
+/** A number in the page's language ("১২৩"); anything that is not a finite number is shown as it is. */
+export function formatNumber(value, lang = pageLanguage()) {
+  return typeof value === "number" && Number.isFinite(value) ? formatter(lang).format(value) : String(value ?? "");
+}
+
+/** "A, B and C" in the page's language (Intl.ListFormat; a plain join where it is missing). */
+export function joinList(parts, lang = pageLanguage()) {
+  if (parts.length < 2) return parts.join("");
+  try {
+    return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(parts);
+  } catch (error) {
+    return parts.join(", ");
+  }
+}
