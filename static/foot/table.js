@@ -4,13 +4,16 @@
  * after another, and turns clicks into actions. It holds no game rule: what may be done comes
  * from view.options, and the server's check/errors decide everything else.
  */
-import { Pacer, initialSpeed } from "./anim.js";
+import { Pacer, showEvent } from "./anim.js";
 import { fmt, gettext } from "./i18n.js";
 import { ReconnectingSocket, api, socketUrl } from "./net.js";
 import { applyPatch } from "./patch.js";
-import { h, handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging,
+import { handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging,
   renderStatus, renderTurnBanner } from "./render.js";
-import { eventLine, hintLine, teamOf } from "./words.js";
+import { GameLog } from "./log.js";
+import { initSettings } from "./settings.js";
+import { loadStaging, saveStaging } from "./staging.js";
+import { hintLine, teamOf } from "./words.js";
 import { showDealEnd, showGameOver } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +27,8 @@ const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
   stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null,
 };
-const pacer = new Pacer(initialSpeed());
+const pacer = new Pacer();
+const gameLog = new GameLog($("log"));
 const queue = [];
 let draining = false;
 let refCounter = 0;
@@ -87,7 +91,7 @@ function onState(message) {
   ui.me = model.seat;
   showMode();
   if (ui.pending) settlePending(ui.pending.ref);
-  enqueue({ kind: "state", v: message.v, view: message.view });
+  enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent });
 }
 
 /** Says whether this daily counts for the leaderboard: the first of the date does, later ones are practice. */
@@ -178,31 +182,26 @@ function meldsElement(seat) {
   return teamOf(seat) === teamOf(ui.me || "S") ? $("melds-us") : $("melds-them");
 }
 
-async function animateEvent(event, mine) {
-  const pace = mine ? 0.5 : 1;
-  switch (event.type) {
-    case "draw": return pacer.fly($("stock"), seatElement(event.seat), null, 450 * pace);
-    case "take_pile": return pacer.fly($("discard"), seatElement(event.seat), event.top, 550 * pace);
-    case "meld": return pacer.fly(seatElement(event.seat), meldsElement(event.seat), event.groups[0] && event.groups[0].cards[0], 450 * pace);
-    case "discard": return pacer.fly(seatElement(event.seat), $("discard"), event.card, 450 * pace);
-    case "red_three": return pacer.fly(seatElement(event.seat), meldsElement(event.seat), event.card, 400 * pace);
-    case "foot": return pacer.wait(300 * pace);
-    default: return null;
-  }
-}
+/** Where the animations start and end (anim.js): a meld by its key, else its team's melds. */
+const places = {
+  stock: () => $("stock"),
+  discard: () => $("discard"),
+  seat: seatElement,
+  melds: meldsElement,
+  meld: (seat, key) => meldsElement(seat).querySelector(`[data-meld="${key}"]`) || meldsElement(seat),
+};
 
 async function present(item) {
   if (item.kind === "state") {
     setShown(item.view, item.v);
     if (!ui.shown) return;
+    gameLog.restore(item.recent, ui.me, model.players);
+    restoreStaging();
     offerUnseenResults();
     return;
   }
-  for (const event of item.events) {
-    const line = eventLine(event, ui.me, model.players, ui.shown);
-    if (line) addLog(line, event.seat === ui.me);
-    if (!item.mine) await animateEvent(event, event.seat === ui.me);
-  }
+  gameLog.addMove(item.v, item.events, ui.me, model.players, ui.shown);
+  for (const event of item.events) await showEvent(pacer, event, places, { me: ui.me, mine: item.mine });
   setShown(item.view, item.v);
   const dealEnd = item.events.find((event) => event.type === "deal_end");
   const gameOver = item.events.find((event) => event.type === "game_over");
@@ -232,14 +231,17 @@ function fitsHand(codes, hand) {
   return codes.every((code) => (left[code] = (left[code] || 0) - 1) >= 0);
 }
 
-// --- the log and messages --------------------------------------------------------------------
-
-function addLog(text, mine) {
-  const log = $("log");
-  log.append(h("li", { class: mine ? "mine" : "", text }));
-  while (log.children.length > 60) log.firstElementChild.remove();
-  log.scrollTop = log.scrollHeight;
+/** After a reload: the groups set aside and the cards selected in this turn come back (staging.js). */
+function restoreStaging() {
+  const kept = loadStaging(gameId, ui.me, ui.shown);
+  if (!kept || (!kept.staged.length && !kept.selected.length)) return;
+  ui.staged = kept.staged;
+  ui.selected = new Set(kept.selected);
+  checkStaging();
+  render();
 }
+
+// --- messages --------------------------------------------------------------------------------
 
 function showMessage(text) {
   $("message").textContent = text;
@@ -286,6 +288,7 @@ function render() {
   renderControls(view, context);
   $("hand").hidden = !ui.me;
   $("controls").hidden = !ui.me;
+  saveStaging(gameId, ui.me, view, ui.staged, ui.selected);
 }
 
 // --- what the player does --------------------------------------------------------------------
@@ -390,9 +393,7 @@ function wireControls() {
   // Escape on the score means "seen it" too: the bots must not wait for a click that never comes.
   $("deal-end").addEventListener("cancel", (event) => { event.preventDefault(); nextDeal(); });
   $("btn-close-over").addEventListener("click", () => $("game-over").close());
-  const speed = $("speed");
-  speed.value = pacer.speed;
-  speed.addEventListener("change", () => pacer.setSpeed(speed.value));
+  initSettings($("btn-settings"));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { ui.selected.clear(); render(); }
   });

@@ -121,7 +121,7 @@ def test_take_the_pile(site, sized_page):
     page.get_by_role("button", name="Take pile").click()
     page.wait_for_selector('#melds-us [data-rank="9"]')  # R30: the top card and the pair melded
     assert "3 of 7" in page.locator('#melds-us [data-rank="9"]').inner_text()
-    assert "You took the pile (2 cards)." in page.locator("#log").inner_text()  # R28: all of a small pile
+    assert "You took the pile (2 cards) and melded 9" in page.locator("#log").inner_text()  # R28: all of a small pile, one line
     assert page.get_by_role("region", name="Your hand").get_by_role("button", name="Five of diamonds").count() == 1  # R31
 
 
@@ -136,7 +136,7 @@ def test_melding_the_last_card_of_the_hand_picks_up_the_foot(site, sized_page):
     page.locator('#melds-us button[data-rank="7"]').click()
     page.wait_for_selector("#seat-bottom .in-foot")  # R44: the foot at once
     assert hand(page).count() == 13
-    assert "You picked up your foot." in page.locator("#log").inner_text()
+    assert "onto the Sevens and picked up your foot." in page.locator("#log").inner_text()  # one line for the move
     assert page.get_by_role("button", name="Discard").is_visible()
 
 
