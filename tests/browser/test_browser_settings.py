@@ -2,14 +2,26 @@
 kept per browser across a reload and applied through attributes on <html> that the CSS reads
 (large cards are larger, the four-colour deck colours clubs and diamonds apart), sound off until
 turned on, and every number of a Bengali table written in Bengali digits."""
+
 import re
 
 import pytest
 
-from .conftest import DESK, PHONE, engine_ready, open_table, start_game_from, load_engine_helpers, version, wait_for_my_turn
+from .conftest import (
+    DESK,
+    PHONE,
+    engine_ready,
+    open_table,
+    start_game_from,
+    load_engine_helpers,
+    version,
+    wait_for_my_turn,
+)
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet"),
+]
 
 helpers = load_engine_helpers()
 
@@ -86,7 +98,8 @@ def test_the_settings_dialog_works_from_the_keyboard(site, page):
     page.keyboard.press("Space")
     assert page.locator("html").get_attribute("data-large-cards") is None
     labels = page.locator("#settings-dialog input, #settings-dialog select").evaluate_all(
-        "controls => controls.map(c => c.labels.length && c.labels[0].textContent.trim())")
+        "controls => controls.map(c => c.labels.length && c.labels[0].textContent.trim())"
+    )
     assert all(labels) and len(labels) == 4, labels
 
 
@@ -130,12 +143,21 @@ BENGALI_DIGITS = re.compile(r"[০-৯]")
 
 def test_a_bengali_table_writes_its_numbers_in_bengali_digits(site, make_page):
     page = make_page(PHONE, locale="bn-BD")
-    position = helpers.position(hands={"S": "KC KD KH 8C 8D 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
-                                deal=2, scores=[{"NS": {"total": 1250}, "EW": {"total": 730}}])
+    position = helpers.position(
+        hands={"S": "KC KD KH 8C 8D 5C 6D 9H TC JS QD 4S KS"},
+        phase="play",
+        turn="S",
+        deal=2,
+        scores=[{"NS": {"total": 1250}, "EW": {"total": 730}}],
+    )
     open_table(page, site, start_game_from(page, site, position))
-    assert page.evaluate("new Intl.NumberFormat('bn').format(1234567)") == "১২,৩৪,৫৬৭"  # Chromium: Bengali digits by default
-    texts = {selector: page.locator(selector).inner_text() for selector in ("#deal-info", "#minimum-info", "#stock", "#discard",
-                                                                               "#seat-left", "#status")}
+    assert (
+        page.evaluate("new Intl.NumberFormat('bn').format(1234567)") == "১২,৩৪,৫৬৭"
+    )  # Chromium: Bengali digits by default
+    texts = {
+        selector: page.locator(selector).inner_text()
+        for selector in ("#deal-info", "#minimum-info", "#stock", "#discard", "#seat-left", "#status")
+    }
     for selector, text in texts.items():
         assert not re.search(r"[0-9]", text), (selector, text)  # no Western digit anywhere in them
         assert BENGALI_DIGITS.search(text), (selector, text)
@@ -146,8 +168,13 @@ def test_a_bengali_table_writes_its_numbers_in_bengali_digits(site, make_page):
 
 def test_a_german_table_keeps_western_digits(site, make_page):
     page = make_page(DESK, locale="de-DE")
-    position = helpers.position(hands={"S": "KC KD KH 8C 8D 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
-                                deal=2, scores=[{"NS": {"total": 1250}, "EW": {"total": 730}}])
+    position = helpers.position(
+        hands={"S": "KC KD KH 8C 8D 5C 6D 9H TC JS QD 4S KS"},
+        phase="play",
+        turn="S",
+        deal=2,
+        scores=[{"NS": {"total": 1250}, "EW": {"total": 730}}],
+    )
     open_table(page, site, start_game_from(page, site, position))
     assert "1250" in page.locator("#status").inner_text()
     assert "Runde 2 von 4" in page.locator("#deal-info").inner_text()
