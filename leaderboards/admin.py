@@ -2,9 +2,11 @@
 
 Moderators (the "moderators" group, created by a migration) can view players and entries,
 hide/unhide entries and ban/unban players — each through leaderboards.moderation, which writes a
-ModerationAction — and replay games whose date is over. Nothing here edits a score: every
+ModerationAction — and replay games whose date is closed. Nothing here edits a score: every
 field is read-only. Players whose daily games came from one network (a keyed hash, never an
-address) are flagged. DailyDeal is deliberately not registered: the seeds never leave the server.
+address) are flagged, and so are suspicious entries (leaderboards.flags), with the reason.
+Nobody, a superuser neither, sees a seed, a position or a move of a game whose cards are still
+hidden (`deals_visible`): a daily's until its date is closed, any other game's until it is over.
 """
 import datetime
 import json
@@ -18,9 +20,10 @@ from django.http import Http404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
-from leaderboards import daily, moderation
-from leaderboards.models import Entry, ModerationAction, Player
+from leaderboards import daily, flags, moderation
+from leaderboards.models import DailyDeal, Entry, ModerationAction, Player
 from leaderboards.replay import describe_action, replay_steps
 
 
@@ -67,6 +70,25 @@ def with_reason(request, queryset, action_name: str, title: str, apply):
         "title": title, "form": form, "queryset": queryset, "action_name": action_name,
         "opts": queryset.model._meta, "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
     })
+
+
+def deals_visible(game) -> bool:
+    """Whether the game's cards may be shown: a daily's once its date is closed (no ranked game of
+    it can still count), any other game's once it is finished."""
+    if game.daily_date is not None:
+        return daily.date_is_closed(game.daily_date)
+    return game.status == "finished"
+
+
+class FlagFilter(admin.SimpleListFilter):
+    title = "flagged"
+    parameter_name = "flag"
+
+    def lookups(self, request, model_admin):
+        return [("any", "any flag"), *flags.KINDS]
+
+    def queryset(self, request, queryset):
+        return flags.filter_kind(queryset, self.value())
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -140,18 +162,23 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
 @admin.register(Entry)
 class EntryAdmin(DateSearch, ReadOnlyAdmin):
     list_display = ["date", "player_link", "score", "opponents_score", "result", "hidden", "hidden_reason",
-                    "shared_network", "replay_link"]
-    list_filter = ["hidden", "result"]
+                    "shared_network", "flag_reasons", "replay_link"]
+    list_filter = ["hidden", "result", FlagFilter]
     date_hierarchy = "date"
     search_fields = ["player__nickname"]
     list_select_related = ["player"]
     readonly_fields = ["player", "date", "game_id", "score", "opponents_score", "result", "finished_at",
-                       "hidden", "hidden_reason", "replay_link"]
+                       "hidden", "hidden_reason", "flag_reasons", "seat_moves", "median_seconds", "replay_link"]
     fields = readonly_fields
     actions = ["hide_entries", "unhide_entries"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(shares_network=Exists(entries_sharing_network()))
+        entries = super().get_queryset(request).annotate(shares_network=Exists(entries_sharing_network()))
+        return flags.flagged(entries)
+
+    @admin.display(description="flags")
+    def flag_reasons(self, entry):
+        return format_html_join(mark_safe("<br>"), "{}", ((reason,) for reason in flags.reasons(entry))) or "—"
 
     @admin.display(description="player", ordering="player__nickname")
     def player_link(self, entry):
@@ -196,10 +223,10 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise Http404("no such game")
-        # A replay shows the deals: moderators see a daily only once its date is over, so nobody
+        # A replay shows the deals: nobody sees a daily's before its date is closed, so nobody
         # can learn today's cards from the admin.
-        if game.daily_date and not daily.date_is_over(game.daily_date) and not request.user.is_superuser:
-            raise PermissionDenied("the deals of this date are still being played")
+        if not deals_visible(game):
+            raise PermissionDenied("the deals of this game are still being played")
         steps = [{**step, "description": describe_action(step["action"]),
                   "view_json": json.dumps(step["view"], indent=1)} for step in replay_steps(game)]
         context = {**self.admin_site.each_context(request), "title": f"Replay of game {game.pk}",
@@ -234,7 +261,16 @@ def register_game_admin() -> None:
         list_display = ["id", "mode", "daily_date", "ranked", "status", "version", "created", "replay_link"]
         list_filter = ["mode", "status", "ranked", "daily_date"]
         search_fields = ["=invite_code"]
-        exclude = ["initial_position", "position"]  # the stock order: seen only through a replay
+        inlines = [move_inline()]
+
+        def get_exclude(self, request, obj=None):
+            # The positions hold the stock's order: seen only through a replay. The seed deals
+            # every card, so it waits until the game's cards may be seen.
+            hidden = ["initial_position", "position"]
+            return hidden if obj is not None and deals_visible(obj) else [*hidden, "seed"]
+
+        def get_inlines(self, request, obj):
+            return self.inlines if obj is not None and deals_visible(obj) else []
 
         def has_delete_permission(self, request, obj=None):
             return False
@@ -244,6 +280,41 @@ def register_game_admin() -> None:
             return format_html('<a href="{}">replay</a>', reverse("admin:leaderboards_replay", args=[game.pk]))
 
     admin.site.register(Game, GameReplayAdmin)
+
+
+def move_inline():
+    """The moves of a game, read-only (shown only once the game's cards may be seen)."""
+    from games.models import Move
+
+    class MoveInline(admin.TabularInline):
+        model = Move
+        fields = readonly_fields = ["seq", "seat", "action", "created"]
+        extra = 0
+        can_delete = False
+
+        def has_add_permission(self, request, obj=None):
+            return False
+
+        def has_change_permission(self, request, obj=None):
+            return False
+
+    return MoveInline
+
+
+@admin.register(DailyDeal)
+class DailyDealAdmin(ReadOnlyAdmin):
+    """The dates' seeds, each shown only once its date is closed (it deals every card of the day)."""
+
+    list_display = ["date", "seed_when_closed", "created_at"]
+    fields = readonly_fields = ["date", "seed_when_closed", "created_at"]
+    date_hierarchy = "date"
+
+    @admin.display(description="seed")
+    def seed_when_closed(self, deal):
+        return deal.seed if daily.date_is_closed(deal.date) else "(hidden until the date is closed)"
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 register_game_admin()

@@ -63,7 +63,7 @@ def daily_board(request, date):
     day = parse_date(date)
     if day is None or day > daily.today():
         return error(404, "no_such_date", "There is no board for this date.")
-    return board_or_error(request, lambda page, me: boards.daily_board(day, page, me, daily.date_is_over(day)))
+    return board_or_error(request, lambda page, me: boards.daily_board(day, page, me, daily.date_is_closed(day)))
 
 
 @require_GET
@@ -87,12 +87,12 @@ def share(request, game_id):
 
 
 def watchable_game(game_id: str):
-    """(game, entry) of a ranked daily whose date is over and whose entry is on the boards, or None."""
+    """(game, entry) of a ranked daily whose date is closed and whose entry is on the boards, or None."""
     from games.models import Game
 
     entry = boards.visible_entries().filter(game_id=game_id).select_related("player").first()
     game = Game.objects.filter(pk=game_id, mode="daily", ranked=True).first() if entry else None
-    if game is None or not daily.date_is_over(entry.date):
+    if game is None or not daily.date_is_closed(entry.date):
         return None
     return game, entry
 

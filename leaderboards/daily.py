@@ -3,14 +3,16 @@
 The seed is drawn with `secrets` the first time a date is used and stored in DailyDeal; it never
 leaves the server. A finished ranked daily is scored only by replaying its stored moves from the
 seed with the engine (R59): no score from the client, the stored position or anywhere else counts.
+A ranked daily counts only if its last move was stored by its date's deadline (games.daily_clock).
 """
 import datetime
 import logging
 import secrets
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
+from games import daily_clock
+from leaderboards import flags
 from leaderboards.models import DailyDeal, Entry, Player
 
 BANNED_AT_FINISH = "player banned when the game finished"  # undone by an unban (moderation.py)
@@ -81,19 +83,24 @@ def on_game_finished(game) -> Entry | None:
     if int(game.seed) != daily_seed(game.daily_date):
         log.error("daily game %s was not dealt from its date's seed; not ranked", game.id)
         return None
-    scores = replay_scores(game.seed, game.moves.order_by("seq"))
+    moves = list(game.moves.order_by("seq"))
+    if not moves or not daily_clock.counts_at(game.daily_date, moves[-1].created):
+        log.info("daily game %s finished after its date's deadline; not ranked", game.id)
+        return None
+    scores = replay_scores(game.seed, moves)
     if scores is None:
         log.warning("daily game %s is not over on replay; not ranked", game.id)
         return None
-    return record_entry(player, game, scores["totals"])
+    return record_entry(player, game, scores["totals"], moves)
 
 
-def record_entry(player: Player, game, totals: dict) -> Entry | None:
+def record_entry(player: Player, game, totals: dict, moves: list) -> Entry | None:
     score, opponents_score = int(totals[HUMAN_TEAM]), int(totals[OTHER_TEAM])
     entry = Entry(
         player=player, date=game.daily_date, game_id=game.id,
         score=score, opponents_score=opponents_score, result=result_of(score, opponents_score),
-        finished_at=timezone.now(), network=player.last_network,
+        finished_at=moves[-1].created, network=player.last_network,
+        **flags.evidence(moves, HUMAN_SEAT),
         # A banned player's later results are kept for the moderators but never rank.
         hidden=player.banned, hidden_reason=BANNED_AT_FINISH if player.banned else "",
     )
@@ -118,6 +125,7 @@ def share_text(entry: Entry) -> str:
     return f"Foot Canasta daily {entry.date.isoformat()}\n{line}"
 
 
-def date_is_over(date: datetime.date) -> bool:
-    """A date's games may be watched once the date is over everywhere on the site's clock (UTC)."""
-    return date < today()
+def date_is_closed(date: datetime.date) -> bool:
+    """A date's games (their deals) may be shown once no ranked game of it can still count:
+    after the end of the UTC date plus the grace (games.daily_clock)."""
+    return daily_clock.is_closed(date)

@@ -64,6 +64,11 @@ class Entry(models.Model):
     network = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
     hidden = models.BooleanField(default=False)
     hidden_reason = models.CharField(max_length=200, blank=True, default="")
+    # Evidence for the moderators' flags (leaderboards.flags): a digest of the player's first
+    # moves, how many moves they made, and the median time they took to answer the move before.
+    opening_digest = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
+    seat_moves = models.IntegerField(default=0, editable=False)
+    median_seconds = models.FloatField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name_plural = "entries"

@@ -35,7 +35,7 @@ def daily_page(request, date: str | None = None):
     if day is None or day > daily.today():
         raise Http404("no board for this date")
     me = identity.player_for_request(request, create=False)
-    board = boards.daily_board(day, page_or_404(request), me, daily.date_is_over(day))
+    board = boards.daily_board(day, page_or_404(request), me, daily.date_is_closed(day))
     context = board_context(request, board, "daily", day.isoformat())
     context["previous_day"] = day - datetime.timedelta(days=1)
     context["next_day"] = day + datetime.timedelta(days=1) if day < daily.today() else None

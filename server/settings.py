@@ -30,7 +30,7 @@ WEBSOCKET_ALLOWED_ORIGINS = CSRF_TRUSTED_ORIGINS + [
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "server.admin_config.FootAdminConfig",  # Django's admin with a throttled login (server/admin.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -112,6 +112,13 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds counts every process must share (the admin login's failures): Redis when
+# configured, else the process's memory (one process: `make run`, the tests).
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -145,6 +152,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# A ranked daily counts if finished by the end of its UTC date plus this grace (games.daily_clock,
+# docs/LEADERBOARDS.md); the admin login allows this many failures per network in the window
+# (server/admin.py).
+FOOT_DAILY_GRACE_SECONDS = int(os.environ.get("FOOT_DAILY_GRACE_SECONDS", "600"))
+FOOT_ADMIN_LOGIN_FAILURES = int(os.environ.get("FOOT_ADMIN_LOGIN_FAILURES", "5"))
+FOOT_ADMIN_LOGIN_WINDOW = int(os.environ.get("FOOT_ADMIN_LOGIN_WINDOW", "900"))
 
 if not DEBUG:
     # Production-only HTTPS settings, from the environment (docs/RELIABILITY.md lists the values that

@@ -25,6 +25,28 @@ def make_player(db):
 
 
 @pytest.fixture
+def moderator_client(client):
+    """A logged-in member of the moderators group (client.user is the user)."""
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user("mod", password="pw-for-tests", is_staff=True)
+    user.groups.add(Group.objects.get(name="moderators"))
+    client.force_login(user)
+    client.user = user
+    return client
+
+
+@pytest.fixture
+def superuser_client(db):
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    root = Client()
+    root.force_login(User.objects.create_superuser("root", password="pw-for-tests"))
+    return root
+
+
+@pytest.fixture
 def make_entry(db):
     """An Entry written as on_game_finished would (its record refreshed), without playing a game."""
     from leaderboards.boards import refresh_record
@@ -41,10 +63,21 @@ def make_entry(db):
     return make
 
 
+def move_times(date: datetime.date, count: int, seconds_apart: float, finished_at=None) -> list:
+    """When each of `count` moves was stored: `seconds_apart` apart, the last at `finished_at`
+    (default: during the date — its 23:00 UTC, or now if that is still to come)."""
+    if finished_at is None:
+        late_in_the_date = datetime.datetime.combine(date, datetime.time(23), tzinfo=datetime.timezone.utc)
+        finished_at = min(timezone.now(), late_in_the_date)
+    return [finished_at - datetime.timedelta(seconds=seconds_apart * (count - 1 - i)) for i in range(count)]
+
+
 @pytest.fixture
 def finished_daily(db):
-    """A stored, finished daily Game of `date` for `player`, its moves from a real random game."""
-    def make(player, date: datetime.date, rng_seed: int = 0, ranked: bool = True):
+    """A stored, finished daily Game of `date` for `player`, its moves from a real random game,
+    stored `seconds_apart` apart and the last at `finished_at` (default: during the date)."""
+    def make(player, date: datetime.date, rng_seed: int = 0, ranked: bool = True, seconds_apart: float = 1.5,
+             finished_at=None):
         engine_or_skip()
         from games.models import Game, Move
         from leaderboards.daily import daily_seed
@@ -57,6 +90,8 @@ def finished_daily(db):
                                    status="finished", version=len(log), host=player)
         Move.objects.bulk_create([Move(game=game, seq=i + 1, seat=seat, action=action)
                                   for i, (seat, action) in enumerate(log)])
+        for seq, created in enumerate(move_times(date, len(log), seconds_apart, finished_at), start=1):
+            Move.objects.filter(game=game, seq=seq).update(created=created)  # auto_now_add set "now"
         return game
 
     return make

@@ -9,7 +9,7 @@ from leaderboards.boards import Page
 
 pytestmark = pytest.mark.django_db
 TODAY = daily.today()
-YESTERDAY = TODAY - datetime.timedelta(days=1)
+CLOSED_DATE = TODAY - datetime.timedelta(days=2)  # over, and past its grace (games.daily_clock)
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def names(board):
 
 def every_board(me=None):
     return {
-        "daily": boards.daily_board(YESTERDAY, Page(1), me, True),
+        "daily": boards.daily_board(CLOSED_DATE, Page(1), me, True),
         "week": boards.week_board(TODAY, Page(1), me),
         "all": boards.all_time_board(Page(1), me),
     }
@@ -31,8 +31,8 @@ def every_board(me=None):
 
 def test_the_daily_board_ranks_by_score_with_shared_ranks(make_player, make_entry):
     for name, score in [("Anna", 900), ("Bob", 1200), ("Cleo", 900), ("Dan", 100)]:
-        make_entry(make_player(name), YESTERDAY, score)
-    board = boards.daily_board(YESTERDAY, Page(1), None, True)
+        make_entry(make_player(name), CLOSED_DATE, score)
+    board = boards.daily_board(CLOSED_DATE, Page(1), None, True)
     assert [(r["rank"], r["nickname"], r["score"]) for r in board["rows"]] == [
         (1, "Bob", 1200), (2, "Anna", 900), (2, "Cleo", 900), (4, "Dan", 100)]
     assert board["count"] == 4 and board["pages"] == 1 and board["me"] is None
@@ -41,13 +41,13 @@ def test_the_daily_board_ranks_by_score_with_shared_ranks(make_player, make_entr
 def test_pagination_and_me_outside_the_top(make_player, make_entry):
     players = [make_player(f"Player {i:02d}") for i in range(12)]
     for i, player in enumerate(players):
-        make_entry(player, YESTERDAY, 1000 - i)
+        make_entry(player, CLOSED_DATE, 1000 - i)
     page = Page(2, per_page=5)
-    board = boards.daily_board(YESTERDAY, page, players[11], True)
+    board = boards.daily_board(CLOSED_DATE, page, players[11], True)
     assert [r["rank"] for r in board["rows"]] == [6, 7, 8, 9, 10]
     assert board["me"]["rank"] == 12 and board["me"]["score"] == 989 and board["me"]["listed"]
     assert not any(r["me"] for r in board["rows"])
-    assert boards.daily_board(YESTERDAY, Page(3, per_page=5), players[11], True)["rows"][-1]["me"]
+    assert boards.daily_board(CLOSED_DATE, Page(3, per_page=5), players[11], True)["rows"][-1]["me"]
 
 
 def test_week_sums_the_last_seven_days_and_all_time_keeps_best_average_games_wins(make_player, make_entry):
@@ -55,7 +55,7 @@ def test_week_sums_the_last_seven_days_and_all_time_keeps_best_average_games_win
     make_entry(anna, TODAY, 500, 100)
     make_entry(anna, TODAY - datetime.timedelta(days=6), 700, 900)
     make_entry(anna, TODAY - datetime.timedelta(days=7), 5000, 0)  # outside the week
-    make_entry(bob, YESTERDAY, 1000, 0)
+    make_entry(bob, CLOSED_DATE, 1000, 0)
     week = boards.week_board(TODAY, Page(1), anna)
     assert [(r["nickname"], r["total"], r["games"]) for r in week["rows"]] == [("Anna", 1200, 2), ("Bob", 1000, 1)]
     assert week["from"] == (TODAY - datetime.timedelta(days=6)).isoformat() and week["me"]["rank"] == 1
@@ -66,17 +66,17 @@ def test_week_sums_the_last_seven_days_and_all_time_keeps_best_average_games_win
 
 
 def test_players_without_a_nickname_are_not_listed_but_see_their_rank(make_player, make_entry):
-    make_entry(make_player("Anna"), YESTERDAY, 900)
+    make_entry(make_player("Anna"), CLOSED_DATE, 900)
     shy = make_player()
-    make_entry(shy, YESTERDAY, 1500)
+    make_entry(shy, CLOSED_DATE, 1500)
     for board in every_board(shy).values():
         assert names(board) == ["Anna"]
         assert board["me"]["rank"] == 1 and board["me"]["listed"] is False
 
 
 def test_hidden_entries_vanish_from_every_board_and_come_back(make_player, make_entry, moderator):
-    make_entry(make_player("Anna"), YESTERDAY, 900)
-    cheat = make_entry(make_player("Bob"), YESTERDAY, 99999)
+    make_entry(make_player("Anna"), CLOSED_DATE, 900)
+    cheat = make_entry(make_player("Bob"), CLOSED_DATE, 99999)
     moderation.hide_entry(cheat, moderator, "impossible score")
     assert all(names(board) == ["Anna"] for board in every_board().values())
     moderation.unhide_entry(cheat, moderator)
@@ -86,9 +86,9 @@ def test_hidden_entries_vanish_from_every_board_and_come_back(make_player, make_
 def test_a_banned_players_entries_vanish_and_come_back_when_unbanned(make_player, make_entry, moderator,
                                                                        finished_daily):
     bob = make_player("Bob")
-    make_entry(make_player("Anna"), YESTERDAY, 900)
-    make_entry(bob, YESTERDAY, 5000)
-    make_entry(bob, YESTERDAY - datetime.timedelta(days=1), 4000)
+    make_entry(make_player("Anna"), CLOSED_DATE, 900)
+    make_entry(bob, CLOSED_DATE, 5000)
+    make_entry(bob, CLOSED_DATE - datetime.timedelta(days=1), 4000)
     moderation.ban_player(bob, moderator, "abuse")
     bob.refresh_from_db()
     assert all(names(board) == ["Anna"] for board in every_board().values())
@@ -101,17 +101,17 @@ def test_a_banned_players_entries_vanish_and_come_back_when_unbanned(make_player
 
 
 def test_the_share_text_has_date_score_result_and_rank_but_no_cards(make_player, make_entry):
-    make_entry(make_player("Anna"), YESTERDAY, 9000, 100)
-    entry = make_entry(make_player("Bob"), YESTERDAY, 5230, 3100)
+    make_entry(make_player("Anna"), CLOSED_DATE, 9000, 100)
+    entry = make_entry(make_player("Bob"), CLOSED_DATE, 5230, 3100)
     text = daily.share_text(entry)
-    assert YESTERDAY.isoformat() in text and "5,230" in text and "Won" in text and "rank 2" in text
+    assert CLOSED_DATE.isoformat() in text and "5,230" in text and "Won" in text and "rank 2" in text
     assert not any(card in text.split() for card in ["JK", "AS", "2C"])
 
 
 def test_the_board_api(client, make_player, make_entry):
     client.get("/api/session")
-    make_entry(make_player("Anna"), YESTERDAY, 900)
-    answer = client.get(f"/api/leaderboard/daily/{YESTERDAY.isoformat()}")
+    make_entry(make_player("Anna"), CLOSED_DATE, 900)
+    answer = client.get(f"/api/leaderboard/daily/{CLOSED_DATE.isoformat()}")
     assert answer.status_code == 200
     body = answer.json()
     assert body["rows"][0]["nickname"] == "Anna" and body["rows"][0]["replay"].startswith("/leaderboard/replay/")
@@ -120,7 +120,7 @@ def test_the_board_api(client, make_player, make_entry):
     assert client.get("/api/leaderboard/all").json()["rows"][0]["best"] == 900
     assert client.get("/api/leaderboard/all?page=zero").json()["code"] == "bad_page"
     assert client.get("/api/leaderboard/daily/2026-13-40").status_code == 404
-    assert client.get(f"/api/leaderboard/daily/{YESTERDAY:%Y%m%d}").status_code == 404  # one spelling only
+    assert client.get(f"/api/leaderboard/daily/{CLOSED_DATE:%Y%m%d}").status_code == 404  # one spelling only
     future = (TODAY + datetime.timedelta(days=1)).isoformat()
     assert client.get(f"/api/leaderboard/daily/{future}").status_code == 404
 
@@ -136,7 +136,7 @@ def test_share_api_is_for_the_entrys_own_player(client, make_entry):
 
     client.get("/api/session")
     me = Player.objects.get(pk=client.session["player_id"])
-    entry = make_entry(me, YESTERDAY, 1000, 2000)
+    entry = make_entry(me, CLOSED_DATE, 1000, 2000)
     answer = client.get(f"/api/daily/share/{entry.game_id}")
     assert answer.status_code == 200 and "Lost" in answer.json()["text"]
     from django.test import Client
@@ -169,8 +169,8 @@ def test_the_nickname_form_of_the_page(client):
 
 def test_a_page_past_the_end_still_knows_the_boards_size(make_player, make_entry):
     for i in range(3):
-        make_entry(make_player(f"Player {i}"), YESTERDAY, 100 * i)
-    beyond = boards.daily_board(YESTERDAY, Page(2, per_page=5), None, True)
+        make_entry(make_player(f"Player {i}"), CLOSED_DATE, 100 * i)
+    beyond = boards.daily_board(CLOSED_DATE, Page(2, per_page=5), None, True)
     assert beyond["rows"] == [] and beyond["count"] == 3 and beyond["pages"] == 1
     week_beyond = boards.week_board(TODAY, Page(2, per_page=5), None)
     assert week_beyond["rows"] == [] and week_beyond["count"] == 3

@@ -8,7 +8,7 @@ from leaderboards import daily
 from leaderboards.models import Player
 
 pytestmark = pytest.mark.django_db
-YESTERDAY = daily.today() - datetime.timedelta(days=1)
+CLOSED_DATE = daily.today() - datetime.timedelta(days=2)  # over, and past its grace (games.daily_clock)
 
 
 def test_the_personal_link_binds_another_browser_to_the_same_player(client):
@@ -34,7 +34,7 @@ def test_a_new_link_turns_the_old_one_off_and_unknown_links_fail(client):
 
 def test_a_ranked_daily_can_be_watched_once_its_date_is_over(client, make_player, finished_daily):
     player = make_player("Anna")
-    game = finished_daily(player, YESTERDAY)
+    game = finished_daily(player, CLOSED_DATE)
     daily.on_game_finished(game)
     answer = client.get(f"/api/replay/{game.pk}", {"count": 50}).json()
     assert answer["total_steps"] == game.moves.count() + 1 and len(answer["steps"]) == 50
@@ -55,8 +55,8 @@ def test_todays_hidden_or_unranked_games_cannot_be_watched(client, make_player, 
 
     today_game = finished_daily(make_player("Anna"), daily.today())
     daily.on_game_finished(today_game)
-    unranked = finished_daily(make_player("Bob"), YESTERDAY, ranked=False)
-    hidden = finished_daily(make_player("Cleo"), YESTERDAY)
+    unranked = finished_daily(make_player("Bob"), CLOSED_DATE, ranked=False)
+    hidden = finished_daily(make_player("Cleo"), CLOSED_DATE)
     moderation.hide_entry(daily.on_game_finished(hidden), User.objects.create_user("m"), "test")
     for game in (today_game, unranked, hidden):
         assert client.get(f"/api/replay/{game.pk}").status_code == 404
@@ -66,7 +66,7 @@ def test_todays_hidden_or_unranked_games_cannot_be_watched(client, make_player, 
 def test_a_window_of_steps_equals_the_same_steps_of_the_whole_replay(make_player, finished_daily):
     from leaderboards.replay import replay_steps, step_count
 
-    game = finished_daily(make_player("Anna"), YESTERDAY)
+    game = finished_daily(make_player("Anna"), CLOSED_DATE)
     whole = replay_steps(game)
     assert len(whole) == step_count(game) and [s["seq"] for s in whole] == list(range(len(whole)))
     assert replay_steps(game, 10, 15) == whole[10:15]

@@ -8,16 +8,7 @@ from leaderboards import daily
 from leaderboards.models import Entry, ModerationAction
 
 pytestmark = pytest.mark.django_db
-YESTERDAY = daily.today() - datetime.timedelta(days=1)
-
-
-@pytest.fixture
-def moderator_client(client):
-    user = User.objects.create_user("mod", password="pw-for-tests", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
-    client.force_login(user)
-    client.user = user
-    return client
+CLOSED_DATE = daily.today() - datetime.timedelta(days=2)  # over, and past its grace (games.daily_clock)
 
 
 def test_the_moderators_group_has_only_moderation_permissions():
@@ -26,7 +17,7 @@ def test_the_moderators_group_has_only_moderation_permissions():
 
 
 def test_a_moderator_hides_an_entry_with_a_reason_and_undoes_it(moderator_client, make_player, make_entry):
-    entry = make_entry(make_player("Bob"), YESTERDAY, 99999)
+    entry = make_entry(make_player("Bob"), CLOSED_DATE, 99999)
     url = "/admin/leaderboards/entry/"
     asked = moderator_client.post(url, {"action": "hide_entries", "_selected_action": [entry.pk]})
     assert asked.status_code == 200 and b"reason" in asked.content  # the intermediate page
@@ -66,7 +57,7 @@ def test_the_moderation_log_is_read_only(moderator_client, make_player):
 
 
 def test_a_moderator_can_do_nothing_else(moderator_client, make_player, make_entry):
-    entry = make_entry(make_player("Bob"), YESTERDAY, 500)
+    entry = make_entry(make_player("Bob"), CLOSED_DATE, 500)
     for url in ["/admin/auth/user/", "/admin/auth/group/", "/admin/auth/user/add/",
                 f"/admin/auth/group/{Group.objects.get(name='moderators').pk}/change/"]:
         assert moderator_client.get(url).status_code == 403, url
@@ -81,7 +72,7 @@ def test_a_moderator_can_do_nothing_else(moderator_client, make_player, make_ent
     assert moderator_client.post("/admin/leaderboards/entry/", {"action": "delete_selected",
                                                                 "_selected_action": [entry.pk], "post": "yes"}).status_code in (200, 302)
     assert Entry.objects.count() == 1
-    assert moderator_client.get("/admin/leaderboards/dailydeal/").status_code == 404  # seeds stay secret
+    assert moderator_client.get("/admin/leaderboards/dailydeal/").status_code == 403  # only a superuser lists seeds
 
 
 def test_staff_without_the_group_cannot_moderate(client, make_player):
@@ -96,11 +87,11 @@ def test_staff_without_the_group_cannot_moderate(client, make_player):
 
 
 def test_search_entries_and_players_by_nickname_and_date(moderator_client, make_player, make_entry):
-    make_entry(make_player("Anna"), YESTERDAY, 800)
-    make_entry(make_player("Zed"), YESTERDAY - datetime.timedelta(days=3), 700)
+    make_entry(make_player("Anna"), CLOSED_DATE, 800)
+    make_entry(make_player("Zed"), CLOSED_DATE - datetime.timedelta(days=3), 700)
     found = moderator_client.get("/admin/leaderboards/entry/", {"q": "Anna"}).content.decode()
     assert "Anna" in found and "Zed" not in found
-    by_date = moderator_client.get("/admin/leaderboards/entry/", {"q": YESTERDAY.isoformat()}).content.decode()
+    by_date = moderator_client.get("/admin/leaderboards/entry/", {"q": CLOSED_DATE.isoformat()}).content.decode()
     assert "Anna" in by_date and "Zed" not in by_date
     players = moderator_client.get("/admin/leaderboards/player/", {"q": "zed"}).content.decode()
     assert "Zed" in players and "Anna" not in players
@@ -108,9 +99,9 @@ def test_search_entries_and_players_by_nickname_and_date(moderator_client, make_
 
 def test_players_whose_dailies_share_a_network_are_flagged(moderator_client, make_player, make_entry):
     one, two, alone = make_player("One"), make_player("Two"), make_player("Alone")
-    make_entry(one, YESTERDAY, 100, network="n" * 64)
-    make_entry(two, YESTERDAY - datetime.timedelta(days=1), 200, network="n" * 64)
-    make_entry(alone, YESTERDAY, 300, network="m" * 64)
+    make_entry(one, CLOSED_DATE, 100, network="n" * 64)
+    make_entry(two, CLOSED_DATE - datetime.timedelta(days=1), 200, network="n" * 64)
+    make_entry(alone, CLOSED_DATE, 300, network="m" * 64)
     flagged = moderator_client.get("/admin/leaderboards/player/", {"shared_network": "yes"}).content.decode()
     assert "One" in flagged and "Two" in flagged and "Alone" not in flagged
     page = moderator_client.get(f"/admin/leaderboards/player/{one.pk}/change/").content.decode()
@@ -119,7 +110,7 @@ def test_players_whose_dailies_share_a_network_are_flagged(moderator_client, mak
 
 def test_the_admin_replays_a_games_moves(moderator_client, make_player, finished_daily):
     player = make_player("Anna")
-    old = finished_daily(player, YESTERDAY)
+    old = finished_daily(player, CLOSED_DATE)
     page = moderator_client.get(f"/admin/leaderboards/entry/replay/{old.pk}/")
     assert page.status_code == 200
     assert page.content.decode().count("<details>") == old.moves.count() + 1
@@ -129,9 +120,9 @@ def test_the_admin_replays_a_games_moves(moderator_client, make_player, finished
 
 
 def test_players_can_be_found_by_a_date_they_played(moderator_client, make_player, make_entry):
-    make_entry(make_player("Anna"), YESTERDAY, 800)
-    make_entry(make_player("Zed"), YESTERDAY - datetime.timedelta(days=3), 700)
-    page = moderator_client.get("/admin/leaderboards/player/", {"q": YESTERDAY.isoformat()}).content.decode()
+    make_entry(make_player("Anna"), CLOSED_DATE, 800)
+    make_entry(make_player("Zed"), CLOSED_DATE - datetime.timedelta(days=3), 700)
+    page = moderator_client.get("/admin/leaderboards/player/", {"q": CLOSED_DATE.isoformat()}).content.decode()
     assert "Anna" in page and "Zed" not in page
 
 
@@ -144,5 +135,6 @@ def test_a_superuser_lists_games_with_replay_links_and_moderators_do_not(moderat
     root.force_login(User.objects.create_superuser("root", password="x"))
     listing = root.get("/admin/games/game/").content.decode()
     assert f"/admin/leaderboards/entry/replay/{game.pk}/" in listing
-    assert root.get(f"/admin/leaderboards/entry/replay/{game.pk}/").status_code == 200  # even today's
+    # Today's deals are still being played: not even a superuser replays them (issue 18, finding 8).
+    assert root.get(f"/admin/leaderboards/entry/replay/{game.pk}/").status_code == 403
     assert moderator_client.get("/admin/games/game/").status_code == 403
