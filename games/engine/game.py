@@ -106,15 +106,16 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, seed=None) -> Game:
-        """A fresh game with deal 1 dealt (R8–R13, R57). No seed: a random one (R58)."""
+    def new(cls, seed=None, events: list | None = None) -> Game:
+        """A fresh game with deal 1 dealt (R8–R13, R57). No seed: a random one (R58).
+        `events`, if given, receives the dealing's events (deal_start, the dealt red threes laid)."""
         if seed is None:
             import secrets
 
             seed = secrets.randbits(63)
         game = cls()
         game.seed = seed
-        game._start_deal(1, [])
+        game._start_deal(1, events if events is not None else [])
         return game
 
     @classmethod
