@@ -33,9 +33,10 @@ def whole_number(text, low: int, high: int) -> int | None:
     """`text` as an int in low..high when it is written in ASCII digits only; else None."""
     if not isinstance(text, str) or not ASCII_DIGITS.fullmatch(text):
         return None
-    if len(text.lstrip("0")) > len(str(high)):  # before int(): 5,000 digits would raise
+    significant = text.lstrip("0") or "0"
+    if len(significant) > len(str(high)):  # before int(): 5,000 digits (zeros too) would raise
         return None
-    number = int(text)
+    number = int(significant)
     return number if low <= number <= high else None
 
 

@@ -83,6 +83,27 @@ def stored(game_id):
     return game.version, list(Move.objects.filter(game=game).values_list("action", flat=True))
 
 
+# ---------------------------------------------------------------- finding 4: one reader of numbers, dates, ids
+
+
+def test_numbers_are_ascii_digits_within_bounds_and_dates_within_the_sites_range():
+    import datetime
+
+    from games import params
+
+    assert params.whole_number("12", 1, 100) == 12 and params.whole_number("0012", 1, 100) == 12
+    for odd in ("²", "٣", "１", " 1", "-1", "1.0", "", "0" * 5000, "9" * 5000, "101", "0"):
+        assert params.whole_number(odd, 1, 100) is None, odd
+    assert params.iso_date("2020-01-01") == datetime.date(2020, 1, 1)
+    assert params.iso_date(params.latest_date().isoformat()) == params.latest_date()
+    for odd in ("0001-01-01", "2019-12-31", "9999-12-31", "2020-02-30", "2020-1-1", "２０２０-01-01", "20200101"):
+        assert params.iso_date(odd) is None, odd
+    assert params.game_id("6F1C0000-0000-4000-8000-00000000ABCD") == "6f1c0000-0000-4000-8000-00000000abcd"
+    for odd in ("{6f1c0000-0000-4000-8000-00000000abcd}", "urn:uuid:6f1c0000-0000-4000-8000-00000000abcd",
+                "6f1c0000000040008000000000000abcd", "６f1c0000-0000-4000-8000-00000000abcd", None):
+        assert params.game_id(odd) is None, odd
+
+
 # ---------------------------------------------------------------- finding 3: only the engine's fields
 
 
