@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import params, rooms
+from games.engine import RuleError
 from games.messages import language_of_scope, render_error
 from games.models import Game
 
@@ -211,21 +212,12 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.answer_exception(error, ref)
 
     async def answer_exception(self, error, ref):
-        rule_error = rooms.engine().RuleError if self.engine_loaded() else ()
-        if rule_error and isinstance(error, rule_error):
+        if isinstance(error, RuleError):
             await self.send_error(error.code, ref, fallback=error.message, params=error.params,
                                   rule=getattr(error, "rule", None))
             return
         log.exception("message on game %s failed", self.game_id)
         await self.send_error("busy", ref)
-
-    @staticmethod
-    def engine_loaded() -> bool:
-        try:
-            rooms.engine()
-        except ImportError:
-            return False
-        return True
 
     def require_seat(self):
         if not self.seat:

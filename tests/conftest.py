@@ -1,8 +1,12 @@
 """Shared fixtures: a fresh PostgreSQL database, a spare Redis database, real Daphne processes.
 
-- `postgres_url`: a database foot_test_<random> on 127.0.0.1:5432 (user postgres), created and
-  migrated once per test session (per xdist worker), dropped at the end. Skips without PostgreSQL.
-- `redis_url`: redis://127.0.0.1:6379/<a spare db, 1-15>. Skips without Redis.
+- `postgres_url`: a database foot_test_<random> on TEST_DATABASE_URL's server (default
+  127.0.0.1:5432, user postgres), created and migrated once per test session (per xdist worker),
+  dropped at the end. Without PostgreSQL it skips, or fails under CI (testsupport.services).
+- `redis_url`: redis://<TEST_REDIS_URL's host and port, default 127.0.0.1:6379>/<a spare db, 1-15>.
+  Without Redis it skips, or fails under CI.
+- The stale message catalogues are compiled when the session starts (testsupport.catalogues);
+  `german_catalogue` is for the tests of German texts.
 - `sqlite_url`: a migrated SQLite file in the test's tmp dir (for Daphne subprocesses).
 - Browser tests run last on every worker: Playwright's sync API (the browser tests' session
   fixture) leaves an event loop running in the worker's main thread, where `asyncio.run` of any
@@ -18,15 +22,33 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import psycopg
 import pytest
+import redis
 
 from games.daphne_process import DaphneServer
+from testsupport import catalogues
+from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-BASE_REDIS_HOST = "127.0.0.1"
-BASE_REDIS_PORT = 6379
+BASE_REDIS_URL = urlsplit(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+BASE_REDIS_HOST = BASE_REDIS_URL.hostname or "127.0.0.1"
+BASE_REDIS_PORT = BASE_REDIS_URL.port or 6379
+
+
+def pytest_sessionstart(session):
+    """The German and Bengali texts need compiled catalogues; stale ones are compiled first."""
+    catalogues.compile_if_stale(server_env("sqlite:///:memory:"))
+
+
+@pytest.fixture
+def german_catalogue():
+    """For the tests of German texts: no catalogue is a missing tool (gettext), not a pass."""
+    if not catalogues.compiled("de"):
+        service_missing("locale/de is not compiled and gettext's msgfmt is not installed")
 
 
 @pytest.hookimpl(trylast=True)
@@ -54,12 +76,14 @@ def migrate(database_url: str) -> None:
 
 @pytest.fixture(scope="session")
 def postgres_url():
-    psycopg = pytest.importorskip("psycopg")
+    admin, down = None, None
     try:
         admin = psycopg.connect(BASE_POSTGRES_URL.replace("postgres://", "postgresql://"), autocommit=True,
                                 connect_timeout=3)
-    except psycopg.OperationalError as down:
-        pytest.skip(f"PostgreSQL is not reachable: {down}")
+    except psycopg.OperationalError as error:
+        down = error
+    if admin is None:  # outside the except block: the message alone, not the chained tracebacks
+        service_missing(f"PostgreSQL is not reachable at {BASE_POSTGRES_URL}: {down}")
     name = f"foot_test_{uuid.uuid4().hex[:12]}"
     admin.execute(f'CREATE DATABASE "{name}"')
     url = BASE_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
@@ -73,14 +97,17 @@ def postgres_url():
 
 @pytest.fixture(scope="session")
 def redis_url():
-    redis = pytest.importorskip("redis")
     db = random.randint(1, 15)
     client = redis.Redis(host=BASE_REDIS_HOST, port=BASE_REDIS_PORT, db=db, socket_connect_timeout=3)
+    down = None
     try:
         client.ping()
-    except redis.RedisError as down:
-        pytest.skip(f"Redis is not reachable: {down}")
-    client.close()
+    except redis.RedisError as error:
+        down = error
+    finally:
+        client.close()
+    if down is not None:
+        service_missing(f"Redis is not reachable at {BASE_REDIS_HOST}:{BASE_REDIS_PORT}: {down}")
     # No flush: other test runs on this machine may share the database; channel and group names
     # are unique per game and socket, and channels_redis lets its keys expire.
     yield f"redis://{BASE_REDIS_HOST}:{BASE_REDIS_PORT}/{db}"

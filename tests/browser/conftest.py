@@ -4,18 +4,18 @@ Debian's Chromium driven by Python Playwright at desk (1440×900) and phone (390
 
 Every test gets a new browser context, so a new session cookie: a new anonymous player.
 """
-import fcntl
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+from playwright import sync_api
+
 from games.daphne_process import DaphneServer
+from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -50,29 +50,12 @@ class LiveSite(DaphneServer):
         return self.http
 
 
-def compile_catalogues_if_stale(env: dict) -> None:
-    """The German and Bengali pages need compiled catalogues (`make test` builds them first; a
-    bare pytest run may not have). One xdist worker at a time, so no .mo is written twice at once."""
-    if not shutil.which("msgfmt"):
-        return
-    catalogues = list((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
-    stale = [po for po in catalogues
-             if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
-    if not stale:
-        return
-    with open(Path(tempfile.gettempdir()) / "foot-compilemessages.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        subprocess.run([sys.executable, "manage.py", "compilemessages", "--ignore=.venv", "-v", "0"], cwd=ROOT,
-                       env=env, check=False, timeout=120)
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
     database_url = f"sqlite:///{folder / 'db.sqlite3'}"
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    env=server_env(database_url), check=True, timeout=180)
-    compile_catalogues_if_stale(server_env(database_url))
     live = LiveSite(server_env(database_url), folder / "daphne.log").start(timeout=40)
     yield live
     live.stop()
@@ -80,9 +63,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+        service_missing("Debian's Chromium is not installed at /usr/bin/chromium")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
@@ -135,15 +117,6 @@ def start_game_from(page, site, position: dict, level: str = "normal") -> dict:
                                headers={"Content-Type": "application/json"})
     assert answer.status == 201, answer.text()
     return answer.json()
-
-
-def engine_ready() -> bool:
-    try:
-        from games.engine import Game  # noqa: F401
-        import games.consumers  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def open_table(page, site, game: dict) -> None:

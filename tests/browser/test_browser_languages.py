@@ -5,12 +5,9 @@ import re
 
 import pytest
 
-from .conftest import DESK, PHONE, engine_ready
+from .conftest import DESK, PHONE
 
 pytestmark = pytest.mark.browser
-
-needs_server = pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")
-
 
 def start_game(page, site, button):
     page.goto(site.url + "/")
@@ -31,7 +28,6 @@ def test_german_home_and_rules(site, make_page):
         assert word in text
 
 
-@needs_server
 def test_german_table_controls_and_card_names(site, make_page):
     page = make_page(DESK, locale="de-DE")
     start_game(page, site, "Neues Spiel starten")
@@ -66,7 +62,6 @@ def test_bengali_home_renders_its_strings_in_a_bengali_font(site, make_page):
     assert any("Bengali" in family for family in fonts), fonts
 
 
-@needs_server
 def test_bengali_table(site, make_page):
     page = make_page(PHONE, locale="bn-BD")
     start_game(page, site, "নতুন খেলা শুরু করুন")

@@ -4,11 +4,10 @@ import re
 
 import pytest
 
-from .conftest import (DESK, PHONE, SCREENSHOTS, engine_ready, hand, load_engine_helpers, open_table, pick,
+from .conftest import (DESK, PHONE, SCREENSHOTS, hand, load_engine_helpers, open_table, pick,
                        start_game_from, version, wait_for_my_turn)
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+pytestmark = pytest.mark.browser
 
 helpers = load_engine_helpers()
 

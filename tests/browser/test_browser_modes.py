@@ -4,12 +4,11 @@ each player seeing the table turned so that they sit at the bottom)."""
 import re
 
 import pytest
-expect = pytest.importorskip("playwright.sync_api").expect
+from playwright.sync_api import expect
 
-from .conftest import DESK, engine_ready, hand
+from .conftest import DESK, hand
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+pytestmark = pytest.mark.browser
 
 TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
 

@@ -4,10 +4,9 @@ import re
 
 import pytest
 
-from .conftest import DESK, engine_ready, version, wait_for_my_turn
+from .conftest import DESK, version, wait_for_my_turn
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+pytestmark = pytest.mark.browser
 
 WATCH = """() => {
   window.seen = { flying: 0, lines: [] };

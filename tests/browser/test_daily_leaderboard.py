@@ -20,16 +20,14 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 
+import jsonpatch
 import pytest
+from playwright.sync_api import expect
+from websockets.sync import client as ws_client
 
-expect = pytest.importorskip("playwright.sync_api").expect
-jsonpatch = pytest.importorskip("jsonpatch")
-ws_client = pytest.importorskip("websockets.sync.client")
+from .conftest import DESK, SCREENSHOTS, new_page
 
-from .conftest import DESK, SCREENSHOTS, engine_ready, new_page  # noqa: E402
-
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("daily_leaderboard"),
-              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("daily_leaderboard")]
 
 TABLE_URL = re.compile(r"/g/([0-9a-f-]+)/")
 PLAY_SECONDS = 300  # measured: ~720 versions in 99 s with the machine at load 15-19 (2 cores); far less when idle

@@ -283,16 +283,6 @@ def discard(card: str) -> dict:
 DRAW = {"type": "draw"}
 
 
-def require_engine() -> None:
-    """Skip the calling test module until games.engine exports its public surface."""
-    import pytest
-
-    try:
-        from games.engine import Game  # noqa: F401
-    except ImportError:
-        pytest.skip("games.engine does not export Game yet", allow_module_level=True)
-
-
 # Two clean, two dirty and one wild pile: what a team needs to go out (R49b).
 GOING_OUT_PILES = [
     "KC KD KH KS KC KD KH",

@@ -4,11 +4,9 @@ from collections import Counter
 
 import pytest
 
-from .helpers import canonical_deck, cards, count_all_cards, require_engine
+from games.engine import Game, RuleError, card_points, meld_status, parse_cards
 
-require_engine()
-
-from games.engine import Game, RuleError, card_points, meld_status, parse_cards  # noqa: E402
+from .helpers import canonical_deck, cards, count_all_cards
 
 
 def test_new_game_holds_the_270_cards_of_five_decks():  # R1

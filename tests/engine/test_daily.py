@@ -3,13 +3,10 @@ the game is fully determined by its deals and actions."""
 
 import random
 
-from .helpers import DRAW, cards, discard, exhaust_stock, position, require_engine
+from games.engine import Game
 
-require_engine()
-
-from games.engine import Game  # noqa: E402
-
-from .test_deal import assert_dealt_as_reference  # noqa: E402
+from .helpers import DRAW, cards, discard, exhaust_stock, position
+from .test_deal import assert_dealt_as_reference
 
 
 def test_the_same_seed_gives_the_same_deal():  # R57

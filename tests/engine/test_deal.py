@@ -10,6 +10,8 @@ from collections import Counter
 
 import pytest
 
+from games.engine import Game
+
 from .helpers import (
     DEALER_OF_DEAL,
     DRAW,
@@ -24,12 +26,7 @@ from .helpers import (
     meld,
     next_seat,
     position,
-    require_engine,
 )
-
-require_engine()
-
-from games.engine import Game  # noqa: E402
 
 
 def seats_from(first):

@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+from games.engine import Game
+
 from .helpers import (
     DRAW,
     FIRST_PLAYER_OF_DEAL,
@@ -15,15 +17,9 @@ from .helpers import (
     hand_of,
     meld,
     position,
-    require_engine,
     take,
 )
-
-require_engine()
-
-from games.engine import Game  # noqa: E402
-
-from .test_deal import assert_dealt_as_reference  # noqa: E402
+from .test_deal import assert_dealt_as_reference
 
 DOWN = {"NS": ["AC AD AH"]}
 

@@ -3,12 +3,10 @@ exception, and never a change to the game."""
 
 import pytest
 
-from .helpers import DRAW, assert_refused, game_at, meld, require_engine
+from games.engine import RuleError
+from games.engine.errors import MESSAGES
 
-require_engine()
-
-from games.engine import RuleError  # noqa: E402
-from games.engine.errors import MESSAGES  # noqa: E402
+from .helpers import DRAW, assert_refused, game_at, meld
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ from collections import Counter
 
 import pytest
 
+from games.engine import Game, RuleError, card_points, meld_status, parse_cards
+
 from .helpers import (
     DRAW,
     GOING_OUT_PILES,
@@ -19,13 +21,8 @@ from .helpers import (
     meld,
     melds_of,
     position,
-    require_engine,
     take,
 )
-
-require_engine()
-
-from games.engine import Game, RuleError, card_points, meld_status, parse_cards  # noqa: E402
 
 DOWN = {"NS": ["AS AH AD"]}
 

@@ -9,11 +9,8 @@ from .helpers import (
     cards,
     game_at,
     meld,
-    require_engine,
     take,
 )
-
-require_engine()
 
 NOT_DOWN = {"NS": False, "EW": False}
 

@@ -16,12 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .helpers import game_at, require_engine
+from games.engine import card_points
+from games.engine.firstmeld import best_new_melds, best_take, max_first_meld_points
 
-require_engine()
-
-from games.engine import card_points  # noqa: E402
-from games.engine.firstmeld import best_new_melds, best_take, max_first_meld_points  # noqa: E402
+from .helpers import game_at
 
 POOL = "9C 9D 9H 9S 9C 9D 9H 9S AC AD AH KC KD 5C 5D 5H 2C 2D 2H 2S JK JK JK 3C 7S 7D".split()
 NO_CAP = 99

@@ -8,11 +8,9 @@ worked out by hand from R4's card values.
 
 import pytest
 
-from .helpers import cards, game_at, require_engine
+from games.engine.firstmeld import best_new_melds, best_take, max_first_meld_points
 
-require_engine()
-
-from games.engine.firstmeld import best_new_melds, best_take, max_first_meld_points  # noqa: E402
+from .helpers import cards, game_at
 
 
 def as_action(found):

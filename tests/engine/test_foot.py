@@ -3,6 +3,8 @@ or at the next turn, red threes in the foot, and never being left without cards.
 
 from collections import Counter
 
+from games.engine import RuleError
+
 from .helpers import (
     DRAW,
     assert_accepted,
@@ -12,13 +14,8 @@ from .helpers import (
     game_at,
     hand_of,
     meld,
-    require_engine,
     take,
 )
-
-require_engine()
-
-from games.engine import RuleError  # noqa: E402
 
 DOWN = {"NS": ["AC AD AH"]}
 FOOT = "KC KD KH KS QC QD QH QS JC JD JH JS TC"

@@ -8,10 +8,7 @@ from .helpers import (
     discard,
     game_at,
     meld,
-    require_engine,
 )
-
-require_engine()
 
 Q_MELD = "QD QH QS QC"
 

@@ -5,6 +5,8 @@ from collections import Counter
 
 import pytest
 
+from games.engine import RuleError, meld_status, parse_cards
+
 from .helpers import (
     DRAW,
     assert_accepted,
@@ -13,12 +15,7 @@ from .helpers import (
     game_at,
     meld,
     melds_of,
-    require_engine,
 )
-
-require_engine()
-
-from games.engine import RuleError, meld_status, parse_cards  # noqa: E402
 
 DOWN = {"NS": ["AC AD AH"]}  # a meld that makes North–South down
 

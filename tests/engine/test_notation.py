@@ -6,6 +6,8 @@ from collections import Counter
 
 import pytest
 
+from games.engine import Game, RuleError, redact_events
+
 from .helpers import (
     DRAW,
     GOING_OUT_PILES,
@@ -15,12 +17,7 @@ from .helpers import (
     discard,
     game_at,
     position,
-    require_engine,
 )
-
-require_engine()
-
-from games.engine import Game, RuleError, redact_events  # noqa: E402
 
 VIEW_KEYS = {
     "seat",

@@ -7,11 +7,9 @@ causes it. Boundaries that are accepted are checked beside them.
 
 import pytest
 
-from .helpers import game_at, position, require_engine
+from games.engine import Game, RuleError
 
-require_engine()
-
-from games.engine import Game, RuleError  # noqa: E402
+from .helpers import game_at, position
 
 FOUR_DEALS = [
     {t: {"melded": 0, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": 0} for t in ("NS", "EW")}

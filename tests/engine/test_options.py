@@ -4,9 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .helpers import DRAW, GOING_OUT_PILES, SEATS, discard, game_at, meld, require_engine, take
-
-require_engine()
+from .helpers import DRAW, GOING_OUT_PILES, SEATS, discard, game_at, meld, take
 
 ALL_OFF = {
     "draw": False,

@@ -20,11 +20,9 @@ from itertools import combinations
 
 import pytest
 
-from .helpers import DRAW, require_engine
+from games.engine import Game
 
-require_engine()
-
-from games.engine import Game  # noqa: E402
+from .helpers import DRAW
 
 RANKS = "456789TJQKA"
 

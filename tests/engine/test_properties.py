@@ -17,13 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .helpers import DRAW, SEATS, assert_refused, count_all_cards, require_engine
+from games.engine import Game, RuleError, redact_events
 
-require_engine()
-
-from games.engine import Game, RuleError, redact_events  # noqa: E402
-
-from .test_notation import hidden_cards_absent  # noqa: E402
+from .helpers import DRAW, SEATS, assert_refused, count_all_cards
+from .test_notation import hidden_cards_absent
 
 WILD = ("2", "J")  # first letters of 2x and JK
 MAX_ACTIONS = 6000

@@ -1,10 +1,7 @@
 """R45 + R53 (iii): a foot picked up on an empty stock with several red threes in it."""
 
-from tests.engine.helpers import exhaust_stock, position, require_engine
-
-require_engine()
-
-from games.engine import Game  # noqa: E402
+from games.engine import Game
+from tests.engine.helpers import exhaust_stock, position
 
 
 def test_every_red_three_of_a_foot_is_laid_when_the_stock_is_empty():  # R45, R53

@@ -1,10 +1,8 @@
 """Scoring a deal (RULES.md §12), against an independent count of the position's cards."""
 
-from .helpers import DRAW, cards, position, require_engine
+from games.engine import Game
 
-require_engine()
-
-from games.engine import Game  # noqa: E402
+from .helpers import DRAW, cards, position
 
 VALUE = {
     "JK": 50,

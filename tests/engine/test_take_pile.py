@@ -12,11 +12,8 @@ from .helpers import (
     hand_of,
     meld,
     melds_of,
-    require_engine,
     take,
 )
-
-require_engine()
 
 DOWN = {"NS": ["AC AD AH"]}
 

@@ -4,6 +4,8 @@ from collections import Counter
 
 import pytest
 
+from games.engine import Game, RuleError
+
 from .helpers import (
     DRAW,
     assert_accepted,
@@ -13,13 +15,8 @@ from .helpers import (
     game_at,
     meld,
     position,
-    require_engine,
     take,
 )
-
-require_engine()
-
-from games.engine import Game, RuleError  # noqa: E402
 
 DOWN = {"NS": ["AC AD AH"]}
 

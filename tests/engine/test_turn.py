@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+from games.engine import Game
+
 from .helpers import (
     DRAW,
     assert_accepted,
@@ -12,12 +14,7 @@ from .helpers import (
     hand_of,
     meld,
     position,
-    require_engine,
 )
-
-require_engine()
-
-from games.engine import Game  # noqa: E402
 
 DOWN = {"NS": ["AC AD AH"]}
 

@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from lb_support import engine_or_skip, play_to_the_end
+from lb_support import play_to_the_end
 
 
 @pytest.fixture
@@ -78,7 +78,6 @@ def finished_daily(db):
     stored `seconds_apart` apart and the last at `finished_at` (default: during the date)."""
     def make(player, date: datetime.date, rng_seed: int = 0, ranked: bool = True, seconds_apart: float = 1.5,
              finished_at=None):
-        engine_or_skip()
         from games.models import Game, Move
         from leaderboards.daily import daily_seed
 

@@ -10,7 +10,10 @@ import sys
 import uuid
 from pathlib import Path
 
+import psycopg
 import pytest
+
+from testsupport.services import service_missing
 
 pytestmark = pytest.mark.services
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,11 +21,10 @@ POSTGRES = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:54
 
 
 def postgres_env() -> dict:
-    psycopg = pytest.importorskip("psycopg")
     try:
         psycopg.connect(POSTGRES.replace("postgres://", "postgresql://"), connect_timeout=3).close()
     except psycopg.OperationalError as down:
-        pytest.skip(f"PostgreSQL is not reachable: {down}")
+        service_missing(f"PostgreSQL is not reachable at {POSTGRES}: {down}")
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
     env["DATABASE_URL"] = POSTGRES.rsplit("/", 1)[0] + f"/foot_lb_{uuid.uuid4().hex[:10]}"
     return env

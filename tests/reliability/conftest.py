@@ -13,7 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from games.daphne_process import free_port
+from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parents[2]
 # The trivial legal bots of tests/rooms (draw, discard the first card): fast, so faults are the subject.
@@ -61,7 +63,7 @@ class RedisServer:
 @pytest.fixture
 def private_redis(tmp_path):
     if shutil.which("redis-server") is None:
-        pytest.skip("redis-server is not installed")
+        service_missing("redis-server is not installed")
     server = RedisServer(tmp_path / "redis.log").start()
     yield server
     server.kill()

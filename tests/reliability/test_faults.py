@@ -14,11 +14,9 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-pytest.importorskip("games.engine")
-
-from .clients import Browser, Tab, cards_in_position, run, simple_action  # noqa: E402
-from .conftest import SIMPLE_BOTS  # noqa: E402
-from .stored import assert_log_is_whole, stored_game, stored_moves  # noqa: E402
+from .clients import Browser, Tab, cards_in_position, run, simple_action
+from .conftest import SIMPLE_BOTS
+from .stored import assert_log_is_whole, stored_game, stored_moves
 
 pytestmark = pytest.mark.services
 

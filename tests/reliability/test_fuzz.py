@@ -20,22 +20,18 @@ import threading
 
 import jsonpatch
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st
 
-pytest.importorskip("games.engine")
-hypothesis = pytest.importorskip("hypothesis")
+from games import rooms
+from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.models import Game, Move
+from leaderboards.models import Player
+from server.asgi import application
 
-from channels.db import database_sync_to_async  # noqa: E402
-from channels.testing import WebsocketCommunicator  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
-from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st  # noqa: E402
-
-from games import rooms  # noqa: E402
-from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES  # noqa: E402
-from games.models import Game, Move  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-from server.asgi import application  # noqa: E402
-
-from .clients import cards_in_position, simple_action  # noqa: E402
+from .clients import cards_in_position, simple_action
 
 TIMEOUT = 15
 KNOWN_REPLIES = {"state", "patch", "error", "checked", "presence", "hint"}

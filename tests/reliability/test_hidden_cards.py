@@ -16,13 +16,11 @@ import asyncio
 import jsonpatch
 import pytest
 
-pytest.importorskip("games.engine")
+from games.engine import Game as EngineGame
 
-from games.engine import Game as EngineGame  # noqa: E402
-
-from .clients import Browser, Tab, cards_named, run  # noqa: E402
-from .conftest import SIMPLE_BOTS  # noqa: E402
-from .stored import stored_moves  # noqa: E402
+from .clients import Browser, Tab, cards_named, run
+from .conftest import SIMPLE_BOTS
+from .stored import stored_moves
 
 FORBIDDEN_KEYS = {"feet", "stock_cards", "seed", "hands"}
 PRIVATE_EVENT_FIELDS = {"cards"}  # on draw / foot events: only for the seat itself

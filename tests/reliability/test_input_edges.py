@@ -11,19 +11,16 @@ import asyncio
 
 import pytest
 import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
 
-pytest.importorskip("games.engine")
-
-from channels.db import database_sync_to_async  # noqa: E402
-from channels.testing import WebsocketCommunicator  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
-
-from games import rooms  # noqa: E402
-from games.consumers import CLOSE_NOT_FOUND  # noqa: E402
-from games.engine import normalise_action, public_fields, RuleError  # noqa: E402
-from games.models import Game, Move  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-from server.asgi import application  # noqa: E402
+from games import rooms
+from games.consumers import CLOSE_NOT_FOUND
+from games.engine import normalise_action, public_fields, RuleError
+from games.models import Game, Move
+from leaderboards.models import Player
+from server.asgi import application
 
 TIMEOUT = 10
 

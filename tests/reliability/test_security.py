@@ -15,18 +15,16 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("games.engine")
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client
 
-from channels.db import database_sync_to_async  # noqa: E402
-from channels.testing import WebsocketCommunicator  # noqa: E402
-from django.contrib.auth.models import User  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
-from django.test import Client  # noqa: E402
-
-from games import rooms  # noqa: E402
-from games.models import Game, Move  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-from server.asgi import application  # noqa: E402
+from games import rooms
+from games.models import Game, Move
+from leaderboards.models import Player
+from server.asgi import application
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10

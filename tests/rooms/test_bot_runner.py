@@ -9,8 +9,6 @@ from games import bot_runner
 
 from .live import run
 
-pytest.importorskip("games.engine")
-
 
 @pytest.fixture
 def process_pool(monkeypatch):

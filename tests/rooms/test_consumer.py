@@ -1,26 +1,23 @@
 """The websocket consumer in process (channels.testing): envelope, seats, patches, limits, bots."""
 import asyncio
 import json
-from pathlib import Path
 
 import jsonpatch
 import pytest
 import pytest_asyncio
 
-pytest.importorskip("games.engine")
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
 
-from channels.db import database_sync_to_async  # noqa: E402
-from channels.testing import WebsocketCommunicator  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from games import rooms
+from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.messages import language_of_scope
+from games.models import Game, Move
+from leaderboards.models import Player
+from server.asgi import application
 
-from games import rooms  # noqa: E402
-from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES  # noqa: E402
-from games.messages import language_of_scope  # noqa: E402
-from games.models import Game, Move  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-from server.asgi import application  # noqa: E402
-
-from .simple_player import simple_action  # noqa: E402
+from .simple_player import simple_action
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 TIMEOUT = 10
@@ -348,11 +345,7 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     assert moves == [(1, "S"), (2, "S"), (3, "W")]
 
 
-GERMAN_CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.mo"
-
-
-@pytest.mark.skipif(not GERMAN_CATALOGUE.exists(), reason="German catalogue not compiled (make messages)")
-async def test_errors_come_in_the_sockets_language(solo, south):
+async def test_errors_come_in_the_sockets_language(solo, south, german_catalogue):
     comm = communicator(solo.id, south[1], language="de-DE,de;q=0.9")
     await comm.connect()
     state = await receive(comm, "state")

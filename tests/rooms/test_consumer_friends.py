@@ -4,17 +4,15 @@ import asyncio
 
 import pytest
 
-pytest.importorskip("games.engine")
+from channels.db import database_sync_to_async
 
-from channels.db import database_sync_to_async  # noqa: E402
+from games import rooms
+from games.engine import Game as EngineGame
+from games.models import Game
+from leaderboards.models import Player
 
-from games import rooms  # noqa: E402
-from games.engine import Game as EngineGame  # noqa: E402
-from games.models import Game  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-
-from .simple_player import simple_action  # noqa: E402
-from .test_consumer import Follower, communicator, session_cookie, settled_rooms  # noqa: E402,F401
+from .simple_player import simple_action
+from .test_consumer import Follower, communicator, session_cookie, settled_rooms  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -8,15 +8,12 @@ tests/rooms/test_live_solo.py checks the frames a real socket received the same 
 """
 import pytest
 
-pytest.importorskip("games.engine")
-bots = pytest.importorskip("games.bots")
+from games import bots, rooms
+from games.engine import Game as EngineGame
+from games.models import SEATS, Game
+from leaderboards.models import Player
 
-from games import rooms  # noqa: E402
-from games.engine import Game as EngineGame  # noqa: E402
-from games.models import SEATS, Game  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-
-from .live import cards_in  # noqa: E402
+from .live import cards_in
 
 pytestmark = pytest.mark.django_db
 SEED = 0

@@ -3,11 +3,8 @@ the default FOOT_BOT_POOL=mixed; the quick levels think in threads)."""
 import asyncio
 import time
 
-import pytest
 
-pytest.importorskip("games.engine")
-
-from .live import Browser, LivePlayer, run  # noqa: E402
+from .live import Browser, LivePlayer, run
 
 THINK_SECONDS = 2.0
 

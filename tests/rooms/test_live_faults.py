@@ -9,11 +9,9 @@ import asyncio
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-pytest.importorskip("games.engine")
+from games.engine import Game as EngineGame
 
-from games.engine import Game as EngineGame  # noqa: E402
-
-from .live import Browser, LivePlayer, stored_game, stored_version, run  # noqa: E402
+from .live import Browser, LivePlayer, stored_game, stored_version, run
 
 SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "process",
                "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}

@@ -7,15 +7,13 @@ moves made with it give exactly the game a replay of the stored moves gives.
 import jsonpatch
 import pytest
 
-pytest.importorskip("games.engine")
+from games import rooms
+from games.engine import Game as EngineGame, RuleError
+from games.live_games import LIVE, LiveGame, LiveGames
+from games.models import Game
+from leaderboards.models import Player
 
-from games import rooms  # noqa: E402
-from games.engine import Game as EngineGame, RuleError  # noqa: E402
-from games.live_games import LIVE, LiveGame, LiveGames  # noqa: E402
-from games.models import Game  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-
-from .simple_player import simple_action  # noqa: E402
+from .simple_player import simple_action
 
 pytestmark = pytest.mark.django_db
 

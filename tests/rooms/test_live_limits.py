@@ -3,15 +3,12 @@ error or the documented close code (docs/PROTOCOL.md), and the server stays heal
 import asyncio
 import json
 
-import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-pytest.importorskip("games.engine")
+from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 
-from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES  # noqa: E402
-
-from .live import Browser, LivePlayer, run  # noqa: E402
+from .live import Browser, LivePlayer, run
 
 
 async def close_code_after(socket, frames) -> int:

@@ -7,9 +7,7 @@ import asyncio
 
 import pytest
 
-pytest.importorskip("games.engine")
-
-from .live import Browser, LivePlayer, run  # noqa: E402
+from .live import Browser, LivePlayer, run
 
 pytestmark = pytest.mark.services
 

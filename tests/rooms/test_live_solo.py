@@ -1,8 +1,7 @@
 """A solo game through a real Daphne process and a real websocket client: one whole deal by
 default, the whole game (four deals) with `-m slow`.
 
-South plays a simple legal policy; the bots play the rest (the real `easy` bots when
-games.bots exists, else the test-only simple player). Every patch is applied to the previous
+South plays a simple legal policy; the real `easy` bots play the rest. Every patch is applied to the previous
 view and compared with a fresh sync at each of South's turns; every frame South got is checked
 against the stored positions for hidden cards (no card of another seat, a foot or the stock).
 """
@@ -11,20 +10,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("games.engine")
+from games.engine import Game as EngineGame
 
-from games.engine import Game as EngineGame  # noqa: E402
-
-from .live import Browser, LivePlayer, cards_in, stored_game, stored_version, run  # noqa: E402
-
-
-
-def bot_env() -> dict:
-    try:
-        from games.bots import make_bot  # noqa: F401
-        return {}
-    except ImportError:
-        return {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot"}
+from .live import Browser, LivePlayer, cards_in, stored_game, stored_version, run
 
 
 async def play(south: LivePlayer, deals: int, max_versions: int = 5000) -> None:
@@ -78,7 +66,7 @@ def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None
 
 
 def play_solo_over_daphne(daphne, sqlite_url, deals: int):
-    server = daphne(sqlite_url, **bot_env(), FOOT_BOT_POOL="process", FOOT_BOT_WORKERS=2,
+    server = daphne(sqlite_url, FOOT_BOT_POOL="process", FOOT_BOT_WORKERS=2,
                     FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)  # the test acts far faster than a person
     browser = Browser(server.http)
     game = browser.post("/api/games", {"mode": "solo", "level": "easy"})

@@ -6,11 +6,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-pytest.importorskip("games.engine")
-
-from games import rooms  # noqa: E402
-from games.models import Game, Move  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
+from games import rooms
+from games.models import Game, Move
+from leaderboards.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -4,14 +4,12 @@ import datetime
 import jsonpatch
 import pytest
 
-pytest.importorskip("games.engine")
+from games import rooms
+from games.engine import Game as EngineGame, RuleError
+from games.models import Game, Move, Presence
+from leaderboards.models import Player
 
-from games import rooms  # noqa: E402
-from games.engine import Game as EngineGame, RuleError  # noqa: E402
-from games.models import Game, Move, Presence  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-
-from .simple_player import simple_action  # noqa: E402
+from .simple_player import simple_action
 
 pytestmark = pytest.mark.django_db
 
