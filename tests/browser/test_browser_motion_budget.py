@@ -13,12 +13,9 @@ import os
 
 import pytest
 
-from .conftest import DESK, engine_ready, load_engine_helpers, start_game_from, version, wait_for_my_turn
+from .conftest import DESK, load_engine_helpers, start_game_from, version, wait_for_my_turn
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet"),
-]
+pytestmark = pytest.mark.browser
 
 helpers = load_engine_helpers()
 

@@ -10,7 +10,6 @@ import pytest
 from .conftest import (
     DESK,
     PHONE,
-    engine_ready,
     open_table,
     start_game_from,
     load_engine_helpers,
@@ -18,10 +17,7 @@ from .conftest import (
     wait_for_my_turn,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet"),
-]
+pytestmark = pytest.mark.browser
 
 helpers = load_engine_helpers()
 
