@@ -70,8 +70,11 @@ class Tab:
     async def open(self, ws_base: str | None = None) -> dict:
         if ws_base:
             self.url = f"{ws_base}/ws/game/{self.game_id}/"
+        # The page's origin is the server the socket reaches: in production every process sits
+        # behind one origin, here each has its own port, and the Origin check is exact.
+        page_origin = self.url.split("/ws/", 1)[0].replace("ws://", "http://", 1)
         self.socket = await connect(self.url, additional_headers={"Cookie": self.browser.cookie_header()},
-                                    origin=self.browser.base, max_size=None, open_timeout=20)
+                                    origin=page_origin, max_size=None, open_timeout=20)
         return await self.next_message("state")
 
     async def close(self) -> None:
