@@ -47,7 +47,8 @@ def nickname(request):
 @require_POST
 def personal_link(request):
     player = identity.player_for_request(request)
-    return JsonResponse({"url": identity.new_personal_link(player)})
+    url = identity.new_personal_link(player)
+    return JsonResponse({"url": url, "expires_at": identity.link_expires_at(player).isoformat()})
 
 
 def board_or_error(request, build):

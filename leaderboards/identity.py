@@ -3,7 +3,13 @@
 No sign-up: the first request that needs a player creates one and stores its id in the session
 (`request.session["player_id"]`). Networks are kept only as an HMAC keyed from SECRET_KEY, so the
 admin can flag players who share one without the site ever storing an address.
+
+A personal link (`/me/<token>/`) carries the player to another browser: opening it only asks
+"Continue as …?"; the form's POST (CSRF-protected) binds the browser and uses the link up. A
+link works once, within LINK_LIFETIME, and only its SHA-256 is stored; the logs never hold it
+(server.log_redaction).
 """
+import datetime
 import hashlib
 import hmac
 import ipaddress
@@ -11,10 +17,13 @@ import secrets
 import uuid
 
 from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
 
 from leaderboards.models import Player
 
 SESSION_KEY = "player_id"
+LINK_LIFETIME = datetime.timedelta(days=30)
 
 
 def player_for_session(session) -> Player | None:
@@ -86,12 +95,33 @@ def link_token_digest(token: str) -> str:
 def new_personal_link(player: Player) -> str:
     """A fresh personal link for the player (replacing any earlier one); shown once."""
     token = secrets.token_urlsafe(24)
-    player.link_token = link_token_digest(token)
-    Player.objects.filter(pk=player.pk).update(link_token=player.link_token)
+    player.link_token, player.link_issued_at = link_token_digest(token), timezone.now()
+    Player.objects.filter(pk=player.pk).update(link_token=player.link_token, link_issued_at=player.link_issued_at)
     return f"/me/{token}/"
 
 
+def link_expires_at(player: Player) -> datetime.datetime | None:
+    return player.link_issued_at + LINK_LIFETIME if player.link_issued_at else None
+
+
+def valid_links():
+    return Player.objects.filter(link_issued_at__gt=timezone.now() - LINK_LIFETIME)
+
+
 def player_for_link(token: str) -> Player | None:
+    """The player of a link that can still be used (not used, replaced or expired), or None."""
     if not token or len(token) > 100:
         return None
-    return Player.objects.filter(link_token=link_token_digest(token)).first()
+    return valid_links().filter(link_token=link_token_digest(token)).first()
+
+
+def use_personal_link(token: str) -> Player | None:
+    """The link's player, the link used up by this call; None if it cannot be used (any more)."""
+    player = player_for_link(token)
+    if player is None:
+        return None
+    with transaction.atomic():
+        # Conditional on the digest still being there: of two uses at once, one wins.
+        used = Player.objects.filter(pk=player.pk, link_token=player.link_token).update(
+            link_token=None, link_issued_at=None)
+    return player if used else None

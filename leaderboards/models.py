@@ -22,6 +22,8 @@ class Player(models.Model):
     banned = models.BooleanField(default=False)
     # SHA-256 of the personal link's secret: the secret itself is shown once and never stored.
     link_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    # When that link was made: it works once, within leaderboards.identity.LINK_LIFETIME.
+    link_issued_at = models.DateTimeField(null=True, blank=True, editable=False)
     # HMAC of the player's last network (leaderboards.identity.network_hash), never the address.
     last_network = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
 

@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import params
 from leaderboards import api, boards, daily, identity, nicknames
@@ -77,17 +77,36 @@ def nickname_form(request):
 def link_form(request):
     player = identity.player_for_request(request)
     url = request.build_absolute_uri(identity.new_personal_link(player))
-    return render(request, "leaderboards/link.html", {"url": url})
+    return no_store(render(request, "leaderboards/link.html", {
+        "url": url, "days": identity.LINK_LIFETIME.days, "expires_at": identity.link_expires_at(player)}))
 
 
-@require_GET
+def no_store(response):
+    """A page about a personal link: never cached, and never named in another site's Referer."""
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def link_not_valid(request):
+    return no_store(render(request, "leaderboards/link_invalid.html", {"days": identity.LINK_LIFETIME.days},
+                           status=404))
+
+
+@require_http_methods(["GET", "POST"])
 def follow_link(request, token: str):
-    player = identity.player_for_link(token)
+    """GET asks "Continue as …?" and changes nothing; the POST (CSRF-checked) binds this browser."""
+    if request.method == "GET":
+        player = identity.player_for_link(token)
+        if player is None:
+            return link_not_valid(request)
+        return no_store(render(request, "leaderboards/link_confirm.html", {"player": player}))
+    player = identity.use_personal_link(token)
     if player is None:
-        raise Http404("unknown personal link")
+        return link_not_valid(request)
     request.session.cycle_key()  # a new session id for the newly bound identity
     identity.bind_session(request.session, player)
-    return render(request, "leaderboards/linked.html", {"player": player})
+    return no_store(render(request, "leaderboards/linked.html", {"player": player}))
 
 
 @require_GET

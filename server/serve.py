@@ -30,10 +30,20 @@ def plain_autobahn_log_arguments() -> None:
     autobahn.util._HAS_CLICK = False
 
 
+def redacting_access_log() -> None:
+    """Daphne's access log writes every request's path; a personal link's path holds its secret."""
+    import daphne.cli
+
+    from server.log_redaction import RedactingAccessLog
+
+    daphne.cli.AccessLogGenerator = RedactingAccessLog
+
+
 def main() -> None:
     install_uvloop()
     plain_autobahn_log_arguments()
-    from daphne.cli import CommandLineInterface  # after the policy: daphne.server makes its loop on import
+    redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop
+    from daphne.cli import CommandLineInterface
     CommandLineInterface.entrypoint()
 
 

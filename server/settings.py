@@ -149,8 +149,13 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # No personal link's secret in a log line (server/log_redaction.py).
+    "filters": {"redact_secrets": {"()": "server.log_redaction.RedactSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Django's own "django" handler (a console under DEBUG) would write its records unfiltered:
+    # they go to the root's handler instead.
+    "loggers": {"django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "WARNING"), "propagate": True}},
 }
 
 # A ranked daily counts if finished by the end of its UTC date plus this grace (games.daily_clock,

@@ -20,7 +20,8 @@ def test_the_personal_link_binds_another_browser_to_the_same_player(client):
     assert token not in (Player.objects.get(pk=anna.pk).link_token or "")  # only its digest is stored
     other_device = Client()
     other_device.get("/api/session")
-    assert other_device.get(url).status_code == 200
+    assert other_device.get(url).status_code == 200  # "Continue as Anna?"
+    assert other_device.post(url).status_code == 200
     assert other_device.session["player_id"] == str(anna.pk)
 
 
