@@ -8,16 +8,21 @@ to another process and the answer back cost more CPU than such a bot's decision 
 0.8 ms of 3.8 ms per move). A room's own `easy`/`normal` moves do not even use that pool: the
 room calls `compute_action` in the move's database thread (`rooms.think_and_apply`), one thread
 hand-off per bot move instead of two; the thread pool serves the hints. FOOT_BOT_POOL=process or
-=thread puts every level in one kind of pool. FOOT_BOT_WORKERS workers per pool (default 2). The bots come from `games.bots.make_bot`;
-FOOT_BOT_FACTORY="module:function" replaces it (tests use a trivial legal player with it).
-This module must stay importable without Django: the pool's worker processes import it alone.
+=thread puts every level in one kind of pool. FOOT_BOT_WORKERS workers per pool (default 2).
+The bots come from `games.bots.make_bot`; with the test hooks on, FOOT_BOT_FACTORY="module:function"
+replaces it (tests use a trivial legal player with it). The settings are read in the server's
+process only: a pool's worker process is handed the factory with each call, so it never needs
+Django's settings.
 """
 import asyncio
 import importlib
 import multiprocessing
-import os
 import threading
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from django.conf import settings
+
+from games.bots import make_bot
 
 _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
 _pool_lock = threading.Lock()
@@ -27,30 +32,23 @@ class NoBot(RuntimeError):
     """No computer player is installed (games.bots is missing)."""
 
 
-def bot_factory():
-    """The make_bot(level, seed) function in use."""
-    spec = os.environ.get("FOOT_BOT_FACTORY")
-    if spec:
-        module_name, _, function_name = spec.partition(":")
-        return getattr(importlib.import_module(module_name), function_name)
-    try:
-        from games.bots import make_bot
-    except ImportError as missing:
-        raise NoBot("games.bots is not installed") from missing
-    return make_bot
+def factory_setting() -> str:
+    """FOOT_BOT_FACTORY when the test hooks are on, else "" (the real bots)."""
+    return settings.FOOT_BOT_FACTORY if settings.FOOT_TEST_HOOKS else ""
 
 
-def compute_action(level: str, seed: int, view: dict) -> dict:
-    """One action of a `level` bot seeded `seed` for the seat whose view this is (in a worker)."""
-    return bot_factory()(level, seed).act(view)
+def bot_factory(spec: str):
+    """The make_bot(level, seed) function that `spec` ("module:function", or "" for the bots) names."""
+    if not spec:
+        return make_bot
+    module_name, _, function_name = spec.partition(":")
+    return getattr(importlib.import_module(module_name), function_name)
 
 
-def bots_available() -> bool:
-    try:
-        bot_factory()
-    except (NoBot, ImportError, AttributeError):
-        return False
-    return True
+def compute_action(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
+    """One action of a `level` bot seeded `seed` for the seat whose view this is. `factory` is
+    given in a pool's worker process; in the server's own process the settings say it."""
+    return bot_factory(factory_setting() if factory is None else factory)(level, seed).act(view)
 
 
 def bot_seed(game_seed: int, seat: str) -> int:
@@ -63,7 +61,7 @@ PROCESS_LEVELS = frozenset({"hard"})  # the levels that think long enough to nee
 
 def pool_kind(level: str | None = None) -> str:
     """"process" or "thread": where a `level` bot thinks (None: the pool of the slowest level)."""
-    mode = os.environ.get("FOOT_BOT_POOL", "mixed")
+    mode = settings.FOOT_BOT_POOL
     if mode in ("process", "thread"):
         return mode
     return "process" if level is None or level in PROCESS_LEVELS else "thread"
@@ -73,7 +71,7 @@ def pool(level: str | None = None) -> Executor:
     kind = pool_kind(level)
     with _pool_lock:
         if kind not in _pools:
-            workers = max(1, int(os.environ.get("FOOT_BOT_WORKERS", "2")))
+            workers = max(1, int(settings.FOOT_BOT_WORKERS))
             if kind == "thread":
                 _pools[kind] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
             else:
@@ -91,10 +89,10 @@ def shutdown_pool() -> None:
 
 async def think(level: str, seed: int, view: dict) -> dict:
     """The bot's action, computed in the pool while the event loop goes on serving others."""
-    loop = asyncio.get_running_loop()
+    loop, factory = asyncio.get_running_loop(), factory_setting()
     try:
-        return await loop.run_in_executor(pool(level), compute_action, level, seed, view)
+        return await loop.run_in_executor(pool(level), compute_action, level, seed, view, factory)
     except BrokenExecutor:
         # A worker died (killed, out of memory): the pool is unusable; start a new one once.
         shutdown_pool()
-        return await loop.run_in_executor(pool(level), compute_action, level, seed, view)
+        return await loop.run_in_executor(pool(level), compute_action, level, seed, view, factory)

@@ -4,7 +4,8 @@
 seat the game gives that player (a spectator otherwise), forwards the room's per-seat updates
 and turns client messages into room calls. A client value never names a handler: client types
 are looked up in a fixed table, and channel-layer message types are set by the server alone.
-`EchoConsumer` (`/ws/echo/`) answers each text frame with itself: the benchmark's baseline.
+`EchoConsumer` (`/ws/echo/`) answers each text frame with itself: the benchmark's baseline, open
+only with the test hooks on (FOOT_TEST_HOOKS).
 Close codes and messages: docs/PROTOCOL.md.
 """
 import asyncio
@@ -15,6 +16,7 @@ import time
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from games import params, rooms
 from games.engine import RuleError
@@ -90,6 +92,14 @@ class DirectDispatch:
 
 
 class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
+    """The benchmark's baseline, a test hook: with FOOT_TEST_HOOKS off the handshake is refused."""
+
+    async def connect(self):
+        if settings.FOOT_TEST_HOOKS:
+            await self.accept()
+        else:
+            await self.close()
+
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is not None and len(text_data) <= MAX_FRAME_BYTES:
             await self.send(text_data=text_data)
@@ -105,7 +115,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def connect(self):
         self.language = language_of_scope(self.scope)
-        self.bucket = TokenBucket(rooms.setting("FOOT_WS_RATE", 10), rooms.setting("FOOT_WS_BURST", 30))
+        self.bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
         self.version = None
         self.pending = {}  # version -> room update that arrived ahead of a missing one
         self.gap_task = None

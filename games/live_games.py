@@ -13,10 +13,11 @@ is unchanged (the engine plans before it commits), is put back as it was. Bounde
 recently used games are dropped past FOOT_LIVE_GAMES entries (default 1000; an entry with its
 two views is about 25 KB, so at most about 25 MB), and a finished game is not kept.
 """
-import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+
+from django.conf import settings
 
 
 @dataclass
@@ -68,12 +69,8 @@ class LiveGames:
         with self._lock:
             self._entries.pop(str(game_id), None)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
     def __len__(self) -> int:
         return len(self._entries)
 
 
-LIVE = LiveGames(int(os.environ.get("FOOT_LIVE_GAMES", "1000")))
+LIVE = LiveGames(settings.FOOT_LIVE_GAMES)

@@ -2,10 +2,9 @@
 
 The pages only lay out the site: everything that happens at the table lives in static/foot/,
 and every rule lives in games/engine/. The test hook (start a game from a prepared position)
-exists only when the environment says FOOT_TEST_HOOKS=1; it is off by default and answers 404.
+exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and answers 404.
 """
-import os
-
+from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import path
@@ -19,7 +18,7 @@ MAX_POSITION_BYTES = 64 * 1024  # a whole position with every card named
 
 
 def test_hooks_enabled() -> bool:
-    return os.environ.get("FOOT_TEST_HOOKS", "").strip().lower() in {"1", "true", "yes", "on"}
+    return settings.FOOT_TEST_HOOKS
 
 
 def unfinished_daily(request):
@@ -44,7 +43,8 @@ def table(request, game_id):
 
     if rooms.load(game_id) is None:
         raise Http404("no such game")
-    return render(request, "table.html", {"game_id": game_id, "ws_path": f"/ws/game/{game_id}/"})
+    return render(request, "table.html", {"game_id": game_id, "ws_path": f"/ws/game/{game_id}/",
+                                          "test_hooks": test_hooks_enabled()})
 
 
 def join(request, code):
@@ -63,7 +63,7 @@ def rules(request):
 @csrf_exempt  # test-only and off in production; the browser tests post positions from Python
 @require_POST
 def start_from_position(request):
-    """FOOT_TEST_HOOKS=1 only: a solo game for this session's player from the posted position."""
+    """FOOT_TEST_HOOKS only: a solo game for this session's player from the posted position."""
     if not test_hooks_enabled():
         raise Http404("test hooks are off")
     from games import rooms

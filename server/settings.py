@@ -158,12 +158,41 @@ LOGGING = {
     "loggers": {"django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "WARNING"), "propagate": True}},
 }
 
+# ---- Foot Canasta's own settings: every FOOT_* is read here, from the environment, and nowhere
+# else (the apps read django.conf.settings); docs/DEPLOY.md lists them with their defaults.
+def env_number(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+# Rooms (games.rooms)
+FOOT_BOT_DELAY = env_number("FOOT_BOT_DELAY", 0.3)  # seconds between two computer moves, so people can follow
+FOOT_GRACE_SECONDS = env_number("FOOT_GRACE_SECONDS", 60)  # a friend offline this long is played by a bot
+FOOT_HEARTBEAT_SECONDS = env_number("FOOT_HEARTBEAT_SECONDS", 10)  # how often a socket refreshes its presence
+FOOT_NEXT_DEAL_TIMEOUT = env_number("FOOT_NEXT_DEAL_TIMEOUT", 30)  # friends: the next deal starts after this
+FOOT_DB_THREADS = env_int("FOOT_DB_THREADS", 4)  # threads for the rooms' database calls (PostgreSQL; SQLite: 1)
+FOOT_LIVE_GAMES = env_int("FOOT_LIVE_GAMES", 1000)  # games kept in memory between moves (games.live_games)
+# Computer players (games.bot_runner)
+FOOT_BOT_POOL = os.environ.get("FOOT_BOT_POOL", "mixed")  # mixed: hard in processes, the rest in threads
+FOOT_BOT_WORKERS = env_int("FOOT_BOT_WORKERS", 2)  # workers per bot pool
+# The websocket's flood limit (games.consumers): messages per second, and at once
+FOOT_WS_RATE = env_number("FOOT_WS_RATE", 10)
+FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)
 # A ranked daily counts if finished by the end of its UTC date plus this grace (games.daily_clock,
-# docs/LEADERBOARDS.md); the admin login allows this many failures per network in the window
-# (server/admin.py).
-FOOT_DAILY_GRACE_SECONDS = int(os.environ.get("FOOT_DAILY_GRACE_SECONDS", "600"))
-FOOT_ADMIN_LOGIN_FAILURES = int(os.environ.get("FOOT_ADMIN_LOGIN_FAILURES", "5"))
-FOOT_ADMIN_LOGIN_WINDOW = int(os.environ.get("FOOT_ADMIN_LOGIN_WINDOW", "900"))
+# docs/LEADERBOARDS.md)
+FOOT_DAILY_GRACE_SECONDS = env_int("FOOT_DAILY_GRACE_SECONDS", 600)
+# The admin login allows this many failures per network in the window, in seconds (server/admin.py)
+FOOT_ADMIN_LOGIN_FAILURES = env_int("FOOT_ADMIN_LOGIN_FAILURES", 5)
+FOOT_ADMIN_LOGIN_WINDOW = env_int("FOOT_ADMIN_LOGIN_WINDOW", 900)
+# Test hooks, off unless FOOT_TEST_HOOKS turns them on (the tests and the benchmarks do): the
+# /test/start-position route, the /ws/echo/ socket, FOOT_FAULT and FOOT_BOT_FACTORY below, and
+# window.footTable in the table's page. With it off, the three below are ignored.
+FOOT_TEST_HOOKS = env_bool("FOOT_TEST_HOOKS", False)
+FOOT_FAULT = os.environ.get("FOOT_FAULT", "")  # <point>[@<version>]: the process exits there (crash tests)
+FOOT_BOT_FACTORY = os.environ.get("FOOT_BOT_FACTORY", "")  # "module:function" in place of games.bots.make_bot
 
 if not DEBUG:
     # Production-only HTTPS settings, from the environment (docs/RELIABILITY.md lists the values that

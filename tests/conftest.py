@@ -27,9 +27,11 @@ from urllib.parse import urlsplit
 import psycopg
 import pytest
 import redis
+from django.conf import settings as django_settings
+from django.test import override_settings
 
-from games.daphne_process import DaphneServer
 from testsupport import catalogues
+from testsupport.daphne import DaphneServer, server_env
 from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,22 +53,23 @@ def german_catalogue():
         service_missing("locale/de is not compiled and gettext's msgfmt is not installed")
 
 
+@pytest.fixture(autouse=True)
+def test_hooks_on():
+    """The test hooks (FOOT_TEST_HOOKS, off by default) are on in every in-process test; a test of
+    the defaults turns them off. Without Django (the engine's mutation runs) there is nothing to do."""
+    if not django_settings.configured:
+        yield
+        return
+    with override_settings(FOOT_TEST_HOOKS=True):
+        yield
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Browser tests last (a stable sort, the same on every xdist worker); see the docstring."""
     items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/") or "browser" in item.keywords)
 
 
-def server_env(database_url: str, **extra) -> dict:
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
-    env.pop("REDIS_URL", None)
-    env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings",
-                "DEBUG": "1", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1",
-                # Persistent connections, as docs/DEPLOY.md advises: reconnecting on every DB call
-                # costs more than the move itself. A test may pass CONN_MAX_AGE=0 to see that path.
-                "CONN_MAX_AGE": "60"})
-    env.update({key: str(value) for key, value in extra.items() if value is not None})
-    return env
 
 
 def migrate(database_url: str) -> None:

@@ -439,8 +439,9 @@ async function start() {
     onOpen: () => {}, // the server sends the whole state on every (re)connection
     onStatus: setConnection,
   });
-  // For tests and the curious: the state, and `receive` to feed a message as if the server sent it.
-  window.footTable = { model, ui, socket, pacer, receive: onMessage };
+  // Test hook (the page has data-test-hooks only when FOOT_TEST_HOOKS is on): the state, and
+  // `receive` to feed a message as if the server sent it.
+  if ("testHooks" in root.dataset) window.footTable = { model, ui, socket, pacer, receive: onMessage };
 }
 
 start();

@@ -6,7 +6,6 @@ Every test gets a new browser context, so a new session cookie: a new anonymous 
 """
 import importlib.util
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright import sync_api
 
-from games.daphne_process import DaphneServer
+from testsupport.daphne import DaphneServer, server_env
 from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,16 +33,10 @@ def load_engine_helpers():
     return module
 
 
-def server_env(database_url: str) -> dict:
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
-    env.pop("REDIS_URL", None)
-    env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "1",
-                "FOOT_TEST_HOOKS": "1", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"})
-    return env
 
 
 class LiveSite(DaphneServer):
-    """The shared Daphne subprocess (games.daphne_process), serving the whole site; `url` is its base."""
+    """The shared Daphne subprocess (testsupport.daphne), serving the whole site; `url` is its base."""
 
     @property
     def url(self) -> str:

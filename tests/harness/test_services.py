@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.daphne_process import free_port
+from testsupport.daphne import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 NEEDS_BOTH = '''

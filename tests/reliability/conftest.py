@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.daphne_process import free_port
+from testsupport.daphne import free_port
 from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parents[2]

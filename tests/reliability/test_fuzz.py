@@ -220,9 +220,9 @@ def session_cookie(player) -> bytes:
 
 
 @pytest.fixture
-def fuzz_setup(settings, monkeypatch):
-    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
-    monkeypatch.setenv("FOOT_BOT_POOL", "thread")
+def fuzz_setup(settings):
+    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
+    settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
     settings.FOOT_WS_RATE = 10**6  # the flood limit has its own test: here every frame must be read
     settings.FOOT_WS_BURST = 10**6

@@ -11,10 +11,10 @@ from .live import run
 
 
 @pytest.fixture
-def process_pool(monkeypatch):
-    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
-    monkeypatch.setenv("FOOT_BOT_POOL", "process")
-    monkeypatch.setenv("FOOT_BOT_WORKERS", "1")
+def process_pool(settings):
+    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
+    settings.FOOT_BOT_POOL = "process"
+    settings.FOOT_BOT_WORKERS = 1
     bot_runner.shutdown_pool()
     yield
     bot_runner.shutdown_pool()
@@ -42,9 +42,9 @@ def test_a_dead_worker_is_replaced(process_pool):
     assert first == second == {"type": "draw"}
 
 
-def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(monkeypatch):
-    monkeypatch.delenv("FOOT_BOT_POOL", raising=False)  # the default: mixed
+def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(settings):
+    settings.FOOT_BOT_POOL = "mixed"  # the default
     assert [bot_runner.pool_kind(level) for level in ("easy", "normal", "hard")] == ["thread", "thread", "process"]
     for forced in ("process", "thread"):
-        monkeypatch.setenv("FOOT_BOT_POOL", forced)
+        settings.FOOT_BOT_POOL = forced
         assert {bot_runner.pool_kind(level) for level in ("easy", "normal", "hard")} == {forced}

@@ -24,9 +24,9 @@ TIMEOUT = 10
 
 
 @pytest.fixture(autouse=True)
-def fast_bots(monkeypatch, settings):
-    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
-    monkeypatch.setenv("FOOT_BOT_POOL", "thread")
+def fast_bots(settings):
+    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
+    settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
     yield
     from games import bot_runner

@@ -18,9 +18,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 @pytest.fixture(autouse=True)
-def quick_clocks(monkeypatch, settings):
-    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
-    monkeypatch.setenv("FOOT_BOT_POOL", "thread")
+def quick_clocks(settings):
+    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
+    settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
     settings.FOOT_GRACE_SECONDS = 0.6
     settings.FOOT_HEARTBEAT_SECONDS = 0.2

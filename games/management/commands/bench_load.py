@@ -37,7 +37,7 @@ import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.daphne_process import DaphneServer
+from testsupport.daphne import DaphneServer
 from games.management.procfs import cpu_seconds, process_tree, rss_bytes
 from server.serve import install_uvloop
 
@@ -84,7 +84,7 @@ def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
     env.pop("REDIS_URL", None)
     env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0",
                 "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "SECURE_COOKIES": "0", "FOOT_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1",
+                "SECURE_COOKIES": "0", "FOOT_BOT_DELAY": "0", "FOOT_TEST_HOOKS": "1", "PYTHONUNBUFFERED": "1",
                 # Persistent connections, as deployed; --env CONN_MAX_AGE=0 measures a connection per call.
                 "CONN_MAX_AGE": "60"})
     if redis_url:

@@ -30,7 +30,7 @@ from pathlib import Path
 import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from games.daphne_process import free_port
+from testsupport.daphne import free_port
 from games.management.procfs import cpu_seconds, process_tree
 from server.serve import install_uvloop
 
@@ -128,7 +128,7 @@ class Command(BaseCommand):
     @staticmethod
     def server_env(database: str, options) -> dict:
         env = dict(os.environ, DATABASE_URL=database, DEBUG="0", SECRET_KEY="bench-only-" + "x" * 50,
-                   FOOT_BOT_DELAY="0", FOOT_BOT_WORKERS=str(options["bot_workers"]),
+                   FOOT_BOT_DELAY="0", FOOT_TEST_HOOKS="1", FOOT_BOT_WORKERS=str(options["bot_workers"]),
                    FOOT_WS_RATE="1000", FOOT_WS_BURST="1000", LOG_LEVEL="ERROR", SECURE_COOKIES="0",
                    DJANGO_SETTINGS_MODULE="server.settings", CONN_MAX_AGE=str(options["conn_max_age"]))
         env.pop("REDIS_URL", None)

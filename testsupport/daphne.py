@@ -1,0 +1,154 @@
+"""A Daphne server in a subprocess on a free port, for the benchmarks and the tests that need a
+real server (start, wait until it answers, stop, or kill -9 it with its bot pool), and the one
+environment such a server runs with (`server_env`)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def server_env(database_url: str, redis_url: str | None = None, production: bool = False, **extra) -> dict:
+    """The environment of a server under test or benchmark: this process's, without pytest's and
+    Django's own variables, the test hooks on, the bots at full speed, persistent connections (as
+    docs/DEPLOY.md advises: reconnecting on every database call costs more than the move itself; a
+    caller may pass CONN_MAX_AGE=0 to see that path). `production`: DEBUG off, a random key, plain
+    HTTP cookies. `extra` overrides (a None value is left out)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
+    env.pop("REDIS_URL", None)
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": "server.settings",
+            "DEBUG": "1",
+            "FOOT_BOT_DELAY": "0",
+            "FOOT_TEST_HOOKS": "1",
+            "PYTHONUNBUFFERED": "1",
+            "CONN_MAX_AGE": "60",
+        }
+    )
+    if production:
+        env.update(
+            {
+                "DEBUG": "0",
+                "SECRET_KEY": secrets.token_urlsafe(50),
+                "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "SECURE_COOKIES": "0",
+            }
+        )
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    env.update({key: str(value) for key, value in extra.items() if value is not None})
+    return env
+
+
+def wait_ready(base: str, process: subprocess.Popen, timeout: float, log=lambda: "") -> None:
+    """Until `base`/api/session answers 200; RuntimeError if the process exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {process.returncode}:\n{log()}")
+        try:
+            with urllib.request.urlopen(base + "/api/session", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"daphne did not answer within {timeout}s:\n{log()}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class DaphneServer:
+    """A Daphne subprocess on a free port; `kill()` is kill -9, `start()` (re)starts it."""
+
+    def __init__(self, env: dict, log_path: Path):
+        self.env, self.log_path = env, log_path
+        self.port = free_port()
+        self.process = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30, nice: int = 0, **env_changes) -> "DaphneServer":
+        for key, value in env_changes.items():
+            if value is None:
+                self.env.pop(key, None)
+            else:
+                self.env[key] = str(value)
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                os.environ.get("FOOT_DAPHNE_MODULE", "server.serve"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "server.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            # Set before exec, so every thread and the bot pool's workers inherit the priority.
+            preexec_fn=(lambda: os.nice(nice)) if nice else None,
+        )
+        self.wait_ready(timeout)
+        return self
+
+    def wait_ready(self, timeout: float) -> None:
+        wait_ready(self.http, self.process, timeout, self.log)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """kill -9 the server and every process it started (its bot pool)."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        if self.process is not None:
+            self.process.wait(timeout=10)
+
+    def wait_exit(self, timeout: float = 20) -> int:
+        code = self.process.wait(timeout=timeout)
+        try:  # the bot pool's workers of a process that died by os._exit
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        return code
+
+    def stop(self) -> None:
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
