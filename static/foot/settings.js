@@ -2,7 +2,8 @@
  * The player's settings, kept per browser (localStorage): large cards, a four-colour deck,
  * the pace of the animations and sounds. Each applies through an attribute on the root element
  * (data-large-cards, data-four-colour, data-speed, data-sound) that the CSS and the other modules
- * read; the settings dialog (built here, reachable from the table's Settings button) changes them.
+ * read, and on the table as foot.css expects them (data-cards="large", data-deck="four"); the
+ * settings dialog (built here, reachable from the table's Settings button) changes them.
  */
 import { gettext } from "./i18n.js";
 
@@ -49,6 +50,10 @@ function apply(values) {
   root.toggleAttribute("data-four-colour", values.fourColour);
   root.dataset.speed = values.speed;
   root.dataset.sound = values.sound ? "on" : "off";
+  // The table's own layout (foot.css) sizes and colours its cards from these two.
+  const table = document.getElementById("table");
+  if (table && table.hasAttribute("data-cards")) table.dataset.cards = values.largeCards ? "large" : "normal";
+  if (table && table.hasAttribute("data-deck")) table.dataset.deck = values.fourColour ? "four" : "two";
 }
 
 /** Changes some settings: kept, applied to the page, and told to whoever listens (the pacer, the sounds). */
