@@ -456,7 +456,10 @@ class Game:
         """R51–R55a: score the deal, then deal the next one or end the game. Always raises _DealOver."""
         score = {team: self._team_score(team, went_out_team == team) for team in TEAMS}
         self.deal_scores.append(score)
-        events.append({"type": "deal_end", "deal": self.deal, "reason": reason, "score": score})
+        from games.engine.views import deal_table
+
+        events.append({"type": "deal_end", "deal": self.deal, "reason": reason, "score": score,
+                       "table": deal_table(self)})
         if self.deal < DEALS:
             self._start_deal(self.deal + 1, events)
         else:

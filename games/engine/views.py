@@ -39,6 +39,17 @@ def public_view(game) -> dict:
     }
 
 
+DEAL_TABLE_KEYS = ("deal", "stock", "discard", "discard_blocked", "seats", "melds", "piles", "red_threes", "down")
+
+
+def deal_table(game) -> dict:
+    """The table as a deal ended (R51–R53), for the deal_end event: every team's melds and each
+    seat's cards counted, public like public_view (no hand's cards), so the page can show how the
+    deal ended after the next one is dealt."""
+    view = public_view(game)
+    return {key: view[key] for key in DEAL_TABLE_KEYS}
+
+
 def _melds_and_piles(game) -> tuple[dict, dict]:
     """Each team's melds keyed by index, and its complete piles counted from the same statuses."""
     melds, piles = {}, {}

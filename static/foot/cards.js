@@ -54,33 +54,35 @@ export function cardShort(code) {
   return (RANK_LABEL[card.rank] || card.rank) + SUIT_SYMBOL[card.suit];
 }
 
-/** Display group of a card in the hand: naturals by rank, then wild cards, then threes. */
-export function handGroup(code) {
+/** Display group of a card in the hand: naturals (by rank or by suit), then wild cards, then threes. */
+export function handGroup(code, order = "rank") {
   const card = parseCard(code);
   if (card.wild) return "wild";
   if (card.three) return "three";
-  return "natural";
+  return order === "suit" ? `suit-${card.suit}` : "natural";
 }
 
-function sortKey(code) {
+function sortKey(code, order) {
   const card = parseCard(code);
-  const group = { natural: 0, wild: 1, three: 2 }[handGroup(code)];
+  const group = card.wild ? 1 : card.three ? 2 : 0;
   const rank = card.joker ? 99 : RANK_ORDER.indexOf(card.rank);
-  return [group, rank, SUIT_ORDER.indexOf(card.suit)];
+  const suit = SUIT_ORDER.indexOf(card.suit);
+  return order === "suit" ? [group, suit, rank] : [group, rank, suit];
 }
 
-export function compareCards(a, b) {
-  const ka = sortKey(a);
-  const kb = sortKey(b);
+/** The hand's display order: wild cards and threes apart, the naturals by rank or by suit. */
+export function compareCards(a, b, order = "rank") {
+  const ka = sortKey(a, order);
+  const kb = sortKey(b, order);
   for (let i = 0; i < ka.length; i += 1) if (ka[i] !== kb[i]) return ka[i] - kb[i];
   return 0;
 }
 
 /** {"4H": 2, "JK": 1} -> ["4H", "4H", "JK"], in display order. */
-export function expandCounts(counts) {
+export function expandCounts(counts, order = "rank") {
   const list = [];
   for (const [code, count] of Object.entries(counts || {})) for (let i = 0; i < count; i += 1) list.push(code);
-  return list.sort(compareCards);
+  return list.sort((a, b) => compareCards(a, b, order));
 }
 
 /** Counts of a list of codes, and the difference of two count maps (never below zero). */
@@ -96,28 +98,39 @@ export function subtractCounts(counts, codes) {
   return left;
 }
 
-/** The face of a card: a rank corner and a large suit symbol; the name is told in text too. */
+function part(className, text) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.setAttribute("aria-hidden", "true");
+  span.textContent = text;
+  return span;
+}
+
+/** The rank as printed in a card's corner: "10", "Q"; a joker's corner carries a star. */
+export function cornerRank(code) {
+  const card = parseCard(code);
+  return card.joker ? "★" : (RANK_LABEL[card.rank] || card.rank);
+}
+
+/**
+ * The face of a card, drawn with CSS and text (crisp at any size): an index corner (rank over
+ * suit, the part that stays visible when cards overlap), a large suit in the middle, and for
+ * wild cards a mark, so a 2 (a suit and "W") and a joker (a star and the word) differ at a glance.
+ * The name is told to screen readers in words.
+ */
 export function cardFace(code, tag = "div") {
   const card = parseCard(code);
   const element = document.createElement(tag);
-  element.className = `card ${card.red ? "red" : "black"}${card.joker ? " joker" : ""}${card.wild ? " wild" : ""}`;
+  element.className = `card face ${card.red ? "red" : "black"} suit-${card.suit || "J"}${card.joker ? " joker" : ""}${card.wild ? " wild" : ""}`;
   element.dataset.code = code;
-  const corner = document.createElement("span");
-  corner.className = "corner";
-  corner.setAttribute("aria-hidden", "true");
-  corner.textContent = card.joker ? "JK" : (RANK_LABEL[card.rank] || card.rank);
-  const pip = document.createElement("span");
-  pip.className = "pip";
-  pip.setAttribute("aria-hidden", "true");
-  pip.textContent = card.joker ? "★" : SUIT_SYMBOL[card.suit];
-  element.append(corner, pip);
-  if (tag === "button") {
-    element.type = "button";
-    element.setAttribute("aria-label", cardName(code));
-  } else {
-    element.setAttribute("role", "img");
-    element.setAttribute("aria-label", cardName(code));
-  }
+  const corner = part("corner", "");
+  corner.append(part("corner-rank", cornerRank(code)), part("corner-suit", card.joker ? "" : SUIT_SYMBOL[card.suit]));
+  element.append(corner, part("pip", card.joker ? "★" : SUIT_SYMBOL[card.suit]));
+  if (card.joker) element.append(part("joker-word", gettext("Joker")));
+  else if (card.wild) element.append(part("wild-mark", "W"));
+  if (tag === "button") element.type = "button";
+  else element.setAttribute("role", "img");
+  element.setAttribute("aria-label", cardName(code));
   return element;
 }
 

@@ -3,7 +3,7 @@
  * staged groups). Pure DOM building: it decides nothing about the rules; buttons are
  * enabled from view.options alone.
  */
-import { cardBack, cardFace, cardName, expandCounts, handGroup, parseCard, rankPlural, subtractCounts } from "./cards.js";
+import { cardBack, cardFace, cardName, compareCards, expandCounts, handGroup, rankPlural, subtractCounts } from "./cards.js";
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext, ngettext } from "./i18n.js";
 import { CLOCKWISE, otherTeam, seatName, teamOf } from "./words.js";
@@ -77,78 +77,112 @@ export function renderCentre(view) {
   const stock = $("stock");
   const stockLabel = fmt(ngettext("Stock: %(count)s card", "Stock: %(count)s cards", view.stock), { count: view.stock });
   fill(stock,
-    h("div", { class: "pile-stack", "aria-hidden": "true" }, cardBack()),
+    h("div", { class: `pile-stack${view.stock > 1 ? " many" : ""}`, "aria-hidden": "true" }, view.stock ? cardBack() : h("div", { class: "card empty" })),
     h("p", { class: "pile-label", text: stockLabel }),
   );
   const discard = $("discard");
   const pile = view.discard || [];
-  const top = pile[pile.length - 1];
+  const shown = pile.slice(-DISCARD_SHOWN);
   const size = fmt(ngettext("Discard pile: %(count)s card", "Discard pile: %(count)s cards", pile.length), { count: pile.length });
+  const topNames = shown.slice().reverse().map(cardName).join(", ");
+  const name = pile.length ? fmt(gettext("%(size)s. On top: %(cards)s"), { size, cards: topNames }) : size;
   fill(discard,
-    h("div", { class: `pile-stack${pile.length > 1 ? " many" : ""}` }, top ? cardFace(top) : h("div", { class: "card empty", text: "—" })),
-    h("p", { class: "pile-label", text: size }),
+    h("div", { class: "pile-fan", role: "img", "aria-label": name, style: `--n:${Math.max(shown.length, 1)}` },
+      ...(shown.length ? shown.map((code) => decorative(cardFace(code))) : [h("div", { class: "card empty", text: "—" })])),
+    h("p", { class: "pile-label", "aria-hidden": "true", text: size }),
     view.discard_blocked ? h("p", { class: "badge blocked", text: `⛔ ${gettext("Blocked: a three is on top")}` }) : null,
   );
   discard.classList.toggle("blocked", Boolean(view.discard_blocked));
 }
 
+const DISCARD_SHOWN = 5; // the top cards of the discard pile drawn fanned; the rest is counted
+const PILE_MARK = { clean: "✓", dirty: "≈", wild: "★" };
+
+/** A card drawn only for the eye (its name is part of an enclosing label). */
+function decorative(card) {
+  card.removeAttribute("role");
+  card.removeAttribute("aria-label");
+  card.setAttribute("aria-hidden", "true");
+  return card;
+}
+
 function meldStatusText(meld) {
   const count = meld.cards.length;
   switch (meld.status) {
-    case "clean": return `✓ ${gettext("Clean pile")}`;
-    case "dirty": return `≈ ${gettext("Dirty pile")}`;
-    case "wild": return `★ ${gettext("Wild pile")}`;
+    case "clean": return gettext("Clean pile");
+    case "dirty": return gettext("Dirty pile");
+    case "wild": return gettext("Wild pile");
     default: return fmt(gettext("%(count)s of 7"), { count });
   }
 }
 
+/** "Queens, 4 cards, incomplete: Queen of hearts, …": what a screen reader hears for a meld. */
 function meldLabel(meld) {
-  const wild = meld.cards.filter((code) => parseCard(code).wild).length;
-  const parts = [rankPlural(meld.rank), fmt(ngettext("%(count)s card", "%(count)s cards", meld.cards.length), { count: meld.cards.length })];
-  if (meld.rank !== "wild" && wild) parts.push(fmt(ngettext("%(count)s wild card", "%(count)s wild cards", wild), { count: wild }));
-  parts.push(meld.status === "incomplete" ? gettext("incomplete") : meldStatusText(meld).slice(2));
-  return parts.join(", ");
+  const parts = [rankPlural(meld.rank)];
+  if (meld.status === "incomplete") {
+    parts.push(fmt(ngettext("%(count)s card", "%(count)s cards", meld.cards.length), { count: meld.cards.length }), gettext("incomplete"));
+  } else parts.push(meldStatusText(meld));
+  return `${parts.join(", ")}: ${meldCards(meld).map(cardName).join(", ")}`;
+}
+
+/** A meld's cards for the eye: the naturals first, then the wild cards (2s before jokers). */
+function meldCards(meld) {
+  return meld.cards.slice().sort((a, b) => compareCards(a, b, "suit"));
+}
+
+/** An open meld is a small fan of its cards; a completed pile is a squared stack with its kind. */
+function meldBody(meld) {
+  const cards = meldCards(meld);
+  if (meld.status === "incomplete") {
+    return [
+      h("div", { class: "fan", "aria-hidden": "true", style: `--n:${cards.length}` }, ...cards.map((code) => decorative(cardFace(code)))),
+      h("span", { class: "meld-caption", "aria-hidden": "true" }, h("b", { text: rankPlural(meld.rank) }), " ", meldStatusText(meld)),
+    ];
+  }
+  const top = meld.status === "wild" ? cards[cards.length - 1] : cards[0];
+  return [
+    h("div", { class: "squared", "aria-hidden": "true" }, decorative(cardFace(top)),
+      h("span", { class: "pile-mark", text: PILE_MARK[meld.status] })),
+    h("span", { class: "meld-caption", "aria-hidden": "true" }, h("b", { text: rankPlural(meld.rank) }), " ",
+      `${PILE_MARK[meld.status]} ${meldStatusText(meld)}`),
+  ];
 }
 
 function meldElement(key, meld, ui, addable) {
-  const wild = meld.cards.filter((code) => parseCard(code).wild).length;
-  const face = h("div", { class: `card meld-face${meld.rank === "wild" ? " joker" : ""}`, "aria-hidden": "true" },
-    h("span", { class: "corner", text: meld.rank === "wild" ? "★" : (meld.rank === "T" ? "10" : meld.rank) }));
-  const body = [
-    h("div", { class: "stack", style: `--depth:${Math.min(meld.cards.length, 7)}` }, face),
-    h("div", { class: "meld-text" },
-      h("span", { class: "meld-rank", text: rankPlural(meld.rank) }),
-      h("span", { class: "meld-status", text: meldStatusText(meld) }),
-      meld.rank !== "wild" && wild ? h("span", { class: "meld-wild", text: fmt(gettext("+%(count)s wild"), { count: wild }) }) : null),
-  ];
-  const classes = `meld status-${meld.status}${addable ? " can-add" : ""}`;
+  const last = ui.lastMelds && ui.lastMelds.has(`${ui.team}:${key}`) ? " last-move" : "";
+  const classes = `meld status-${meld.status}${meld.status === "incomplete" ? " open" : " complete"}${addable ? " can-add" : ""}${last}`;
+  const attrs = { class: classes, "data-meld": key, "data-rank": meld.rank, "data-status": meld.status };
   if (ui.canAddTo) {
     const label = fmt(gettext("%(meld)s. Add the selected cards"), { meld: meldLabel(meld) });
-    return h("button", { type: "button", class: classes, "data-meld": key, "data-rank": meld.rank, "aria-label": label,
-      onclick: () => ui.onMeldClick(meld.rank) }, ...body);
+    return h("button", { ...attrs, type: "button", "aria-label": label, onclick: () => ui.onMeldClick(meld.rank) }, ...meldBody(meld));
   }
-  return h("div", { class: classes, "data-meld": key, "data-rank": meld.rank, role: "img", "aria-label": meldLabel(meld) }, ...body);
+  return h("div", { ...attrs, role: "img", "aria-label": meldLabel(meld) }, ...meldBody(meld));
 }
 
 function redThrees(count) {
   if (!count) return null;
-  return h("p", { class: "red-threes", text: `${"♦".repeat(Math.min(count, 6))} ${fmt(ngettext("%(count)s red three", "%(count)s red threes", count), { count })}` });
+  const label = fmt(ngettext("%(count)s red three", "%(count)s red threes", count), { count });
+  return h("div", { class: "red-threes", role: "img", "aria-label": label },
+    h("div", { class: "fan", "aria-hidden": "true", style: `--n:${Math.min(count, 4)}` },
+      ...Array.from({ length: Math.min(count, 4) }, (_, i) => decorative(cardFace(i % 2 ? "3D" : "3H")))),
+    h("span", { class: "meld-caption", "aria-hidden": "true", text: label }));
 }
 
+/** Both teams' melds; the melds the last move of a finished deal went to are marked (ui.lastMelds). */
 export function renderMelds(view, ui) {
   const us = teamOf(ui.me || "S");
+  const addTo = (view.options && view.options.add_to) || {};
   for (const [team, id, mine] of [[us, "melds-us", true], [otherTeam(us), "melds-them", false]]) {
     const melds = (view.melds && view.melds[team]) || {};
     const keys = Object.keys(melds).sort((a, b) => Number(a) - Number(b));
-    const addTo = (view.options && view.options.add_to) || {};
     const elements = keys.map((key) => {
       const meld = melds[key];
       const open = mine && meld.status === "incomplete";
       const addable = open && ui.selectedCodes.length > 0 && ui.selectedCodes.every((code) => (addTo[meld.rank] || []).includes(code));
-      return meldElement(key, meld, { ...ui, canAddTo: open && ui.isMyTurn }, addable);
+      return meldElement(key, meld, { ...ui, team, canAddTo: open && ui.isMyTurn }, addable);
     });
     if (!elements.length) elements.push(h("p", { class: "empty-note", text: view.down && view.down[team] ? "" : gettext("Not down yet") }));
-    fill($(id), ...elements, redThrees(view.red_threes && view.red_threes[team]));
+    fill($(id), redThrees(view.red_threes && view.red_threes[team]), ...elements);
   }
 }
 
@@ -185,6 +219,7 @@ export function renderStatus(view, ui) {
   $("deal-info").textContent = fmt(gettext("Deal %(deal)s of 4"), { deal: view.deal });
   $("minimum-info").textContent = fmt(gettext("First meld: %(points)s points"), { points: view.first_meld_minimum });
   const down = (team) => (view.down && view.down[team]);
+  $("minimum-info").classList.toggle("met", Boolean(down(us))); // a small screen leaves it out once it no longer matters
   fill($("status"),
     h("h2", { text: gettext("Your team") }),
     h("p", { class: `down ${down(us) ? "yes" : "no"}`, text: down(us) ? `✓ ${gettext("Your team is down")}` : `○ ${gettext("Your team is not down yet")}` }),
@@ -194,9 +229,9 @@ export function renderStatus(view, ui) {
   );
 }
 
-/** The hand, without the staged cards: naturals by rank, then wild cards, then threes. */
-export function handCards(view, stagedCodes) {
-  return expandCounts(subtractCounts(view.hand || {}, stagedCodes));
+/** The hand, without the staged cards, in display order (naturals by rank or suit, wild cards, threes). */
+export function handCards(view, stagedCodes, order = "rank") {
+  return expandCounts(subtractCounts(view.hand || {}, stagedCodes), order);
 }
 
 /** The keys ("9C:2" = the second 9C) of a list of card codes, as the hand's buttons carry them. */
@@ -205,32 +240,102 @@ export function handKeys(cards) {
   return new Set(cards.map((code) => { seen[code] = (seen[code] || 0) + 1; return `${code}:${seen[code]}`; }));
 }
 
+/**
+ * The hand: one button per card, copies of a card side by side in a `.copies` stack, a gap
+ * between groups (by rank or suit, then wild cards, then threes). Which card holds the keyboard
+ * focus (roving tabindex) is `ui.focusKey`; the overlap is set afterwards by fitHand.
+ */
 export function renderHand(view, ui) {
   const hand = $("hand");
-  const focusedKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
-  const cards = handCards(view, ui.stagedCodes);
-  const groups = { natural: [], wild: [], three: [] };
-  const seen = {};
-  for (const code of cards) {
-    seen[code] = (seen[code] || 0) + 1;
-    const key = `${code}:${seen[code]}`;
+  const hadFocus = hand.contains(document.activeElement);
+  const cards = handCards(view, ui.stagedCodes, ui.order);
+  const keys = [...handKeys(cards)];
+  const focusKey = keys.includes(ui.focusKey) ? ui.focusKey : keys[0];
+  const stacks = [];
+  let group = null;
+  keys.forEach((key, index) => {
+    const code = cards[index];
     const button = cardFace(code, "button");
     button.dataset.key = key;
+    button.tabIndex = key === focusKey ? 0 : -1;
     button.setAttribute("aria-pressed", ui.selected.has(key) ? "true" : "false");
     if (ui.hinted.has(code)) button.classList.add("hinted");
     button.addEventListener("click", () => ui.onCardClick(key));
-    groups[handGroup(code)].push(button);
+    const last = stacks[stacks.length - 1];
+    if (last && last.dataset.code === code) { last.append(button); return; }
+    const stack = h("span", { class: "copies", "data-code": code }, button);
+    const thisGroup = handGroup(code, ui.order);
+    if (group !== null && thisGroup !== group) stack.classList.add("group-start");
+    group = thisGroup;
+    stacks.push(stack);
+  });
+  if (!cards.length) stacks.push(h("p", { class: "empty-note", text: gettext("No cards in your hand") }));
+  fill(hand, ...stacks);
+  hand.dataset.count = String(cards.length);
+  fitHand(hand);
+  if (hadFocus || ui.focusHand) {
+    const again = hand.querySelector(`[data-key="${focusKey}"]`);
+    if (again) again.focus({ preventScroll: true });
   }
-  const titles = { natural: null, wild: gettext("Wild cards"), three: gettext("Threes") };
-  const parts = Object.entries(groups).filter(([, buttons]) => buttons.length).map(([group, buttons]) =>
-    h("div", { class: `hand-group group-${group}`, role: "group", "aria-label": titles[group] || gettext("Natural cards") },
-      titles[group] ? h("span", { class: "group-title", "aria-hidden": "true", text: titles[group] }) : null,
-      h("div", { class: "group-cards" }, ...buttons)));
-  if (!cards.length) parts.push(h("p", { class: "empty-note", text: gettext("No cards in your hand") }));
-  fill(hand, ...parts);
-  if (focusedKey) {
-    const again = hand.querySelector(`[data-key="${focusedKey}"]`);
-    if (again) again.focus();
+}
+
+const MIN_STEP = 24; // px of each card left visible: its index corner, and a target wide enough to tap
+const COPY_STEP = 6; // px between copies of one card when the hand must squeeze (they are alike)
+const MAX_ROWS = 3; // a third row only when two cannot keep MIN_STEP (a huge hand on a narrow phone)
+
+/**
+ * How to lay out `count` cards (`distinct` different ones) in `width` px on `rows` rows: the step
+ * between cards (copies of one card squeezed together first when the step would fall under
+ * MIN_STEP), and whether each card then shows enough of itself (a comfortable part on one row).
+ */
+export function handPlan(width, cardWidth, groupGap, groups, count, distinct, rows) {
+  const comfortable = Math.min(cardWidth + 4, Math.max(cardWidth * 0.62, MIN_STEP + 6));
+  const room = rows * (width - cardWidth) - groups * groupGap;
+  let step = room / Math.max(count - rows, 1);
+  let copyStep = step;
+  if (rows > 1 && step < MIN_STEP && distinct < count) {
+    copyStep = COPY_STEP;
+    step = (room - (count - distinct) * COPY_STEP) / Math.max(distinct - rows, 1);
+  }
+  return { rows, step: Math.min(step, cardWidth + 4), copyStep: Math.min(copyStep, step, cardWidth + 4),
+    enough: step >= (rows === 1 ? comfortable : MIN_STEP) };
+}
+
+function rowsUsed(stacks) {
+  return new Set([...stacks].map((stack) => stack.offsetTop)).size;
+}
+
+/**
+ * The hand's overlap, from its width and its cards: the fewest rows (handPlan) on which every
+ * card shows enough of itself. It only sets CSS custom properties (--step, --copy-step) and
+ * data-rows; the CSS draws the fan. Whole stacks of copies wrap, which can take a little more
+ * room than the sums say: the layout is measured, and tightened a little or given one more row.
+ */
+export function fitHand(hand) {
+  const stacks = hand.querySelectorAll(".copies");
+  const count = Number(hand.dataset.count || 0);
+  if (!count || !hand.clientWidth) return;
+  const style = getComputedStyle(hand);
+  const cardWidth = parseFloat(style.getPropertyValue("--card-w")) || 44;
+  const gap = parseFloat(style.getPropertyValue("--group-gap")) || 8;
+  const width = hand.clientWidth - 2 * (parseFloat(style.getPropertyValue("--hand-pad")) || 0) - 1;
+  const groups = hand.querySelectorAll(".group-start").length;
+  const apply = (plan) => {
+    hand.style.setProperty("--step", `${Math.floor(plan.step * 10) / 10}px`);
+    hand.style.setProperty("--copy-step", `${Math.floor(plan.copyStep * 10) / 10}px`);
+    hand.dataset.rows = String(plan.rows);
+  };
+  for (let rows = 1; rows <= MAX_ROWS; rows += 1) {
+    const plan = handPlan(width, cardWidth, gap, groups, count, stacks.length, rows);
+    if (!plan.enough && rows < MAX_ROWS) continue;
+    apply(plan);
+    const floor = rows === MAX_ROWS ? 0 : MIN_STEP;
+    while (rowsUsed(stacks) > rows && plan.step * 0.97 >= floor) {
+      plan.step *= 0.97;
+      plan.copyStep = Math.min(plan.copyStep, plan.step);
+      apply(plan);
+    }
+    if (rowsUsed(stacks) <= rows) return;
   }
 }
 
@@ -249,7 +354,8 @@ export function renderStaging(ui) {
 export function renderTurnBanner(view, ui) {
   const banner = $("turn-banner");
   let text;
-  if (view.phase === "over" || view.winner) text = gettext("The game is over.");
+  if (ui.dealOver) text = fmt(gettext("Deal %(deal)s is over"), { deal: ui.dealOver.deal });
+  else if (view.phase === "over" || view.winner) text = gettext("The game is over.");
   else if (view.turn === ui.me && view.phase === "draw") text = gettext("Your turn: draw 2 cards or take the pile.");
   else if (view.turn === ui.me) text = gettext("Your turn: meld, then discard one card.");
   else text = fmt(gettext("%(name)s is playing…"), { name: seatName(view.turn, ui.me, ui.players) });

@@ -8,12 +8,12 @@ import { Pacer, showEvent } from "./anim.js";
 import { fmt, gettext } from "./i18n.js";
 import { ReconnectingSocket, api, socketUrl } from "./net.js";
 import { applyPatch } from "./patch.js";
-import { handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging,
-  renderStatus, renderTurnBanner } from "./render.js";
+import { fitHand, handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats,
+  renderStaging, renderStatus, renderTurnBanner } from "./render.js";
 import { GameLog } from "./log.js";
 import { initSettings } from "./settings.js";
 import { loadStaging, saveStaging } from "./staging.js";
-import { hintLine, teamOf } from "./words.js";
+import { hintLine, seatName, teamOf } from "./words.js";
 import { showDealEnd, showGameOver } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,6 +26,7 @@ const model = { v: null, view: null, seat: null, mode: null, ranked: false, play
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
   stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null,
+  order: storedOrder(), focusKey: null, refocus: false, dealOver: null, lastMelds: new Set(),
 };
 const pacer = new Pacer();
 const gameLog = new GameLog($("log"));
@@ -33,6 +34,12 @@ const queue = [];
 let draining = false;
 let refCounter = 0;
 let socket = null;
+const ORDER_KEY = "foot.sort";
+
+/** The hand's order, a setting kept per browser: "rank" (the default) or "suit". */
+function storedOrder() {
+  try { return localStorage.getItem(ORDER_KEY) === "suit" ? "suit" : "rank"; } catch (error) { return "rank"; }
+}
 
 // --- talking to the server -------------------------------------------------------------------
 
@@ -52,6 +59,7 @@ function sendAction(action) {
     return;
   }
   ui.pending = { ref, action, timer: setTimeout(() => { ui.pending = null; sync(); render(); }, 10000) };
+  ui.refocus = true; // the pressed button is disabled while the server answers: focus goes on afterwards
   showMessage("");
   render();
 }
@@ -202,11 +210,14 @@ async function present(item) {
   }
   gameLog.addMove(item.v, item.events, ui.me, model.players, ui.shown);
   for (const event of item.events) await showEvent(pacer, event, places, { me: ui.me, mine: item.mine });
-  setShown(item.view, item.v);
   const dealEnd = item.events.find((event) => event.type === "deal_end");
   const gameOver = item.events.find((event) => event.type === "game_over");
+  if (dealEnd && !gameOver) {
+    await holdDealEnd(item, dealEnd);
+    return;
+  }
+  setShown(item.view, item.v);
   if (gameOver) openGameOver();
-  else if (dealEnd) openDealEnd(dealEnd.deal, dealEnd.score);
   if (!item.mine && item.events.some((event) => event.type !== "turn")) await pacer.wait(250);
 }
 
@@ -224,6 +235,84 @@ function setShown(view, v) {
   root.setAttribute("aria-busy", "false");
   root.dataset.v = String(v);
   render();
+}
+
+// --- the end of a deal: its last table stays until the player has seen it ---------------------
+
+/**
+ * The finished deal's table (the deal_end event's `table`: melds and every seat's cards counted)
+ * is shown with the score; the next deal's view waits until "Next deal". Without a `table` (an
+ * older server) the table as it was before the last move stays instead.
+ */
+async function holdDealEnd(item, dealEnd) {
+  const before = ui.shown || item.view;
+  const table = dealEnd.table || {};
+  const myCount = table.seats && ui.me && table.seats[ui.me] ? table.seats[ui.me].cards : null;
+  const heldCount = Object.values(before.hand || {}).reduce((sum, n) => sum + n, 0);
+  const finished = {
+    ...before, ...table, turn: null, options: {}, scores: item.view.scores,
+    hand: myCount === null || myCount === heldCount ? before.hand : {},
+  };
+  ui.lastMelds = lastMoveMelds(item.events);
+  ui.dealOver = { deal: dealEnd.deal, score: dealEnd.score, reason: dealEnd.reason, out: item.events.find((e) => e.type === "go_out") };
+  ui.selected.clear();
+  setShown(finished, ui.shownV);
+  showDealOverNote();
+  openDealEnd(dealEnd.deal, dealEnd.score);
+  await new Promise((resolve) => { ui.dealOver.resume = resolve; });
+  ui.dealOver = null;
+  ui.lastMelds = new Set();
+  $("deal-over").hidden = true;
+  setShown(item.view, item.v);
+  dealAnimation();
+  focusAfterDeal();
+}
+
+/** "team:key" of every meld the finished deal's last move laid or added to (the going-out meld). */
+function lastMoveMelds(events) {
+  const marked = new Set();
+  for (const event of events) {
+    if (event.type !== "meld") continue;
+    for (const group of event.groups || []) if (group.meld !== undefined) marked.add(`${event.team || teamOf(event.seat)}:${group.meld}`);
+  }
+  return marked;
+}
+
+function showDealOverNote() {
+  const { deal, reason, out } = ui.dealOver;
+  let how = "";
+  if (reason === "stock") how = gettext("the stock ran out");
+  else if (out) how = fmt(gettext("%(name)s went out"), { name: seatNameOf(out.seat) });
+  const title = fmt(gettext("Deal %(deal)s is over"), { deal });
+  $("deal-over-text").textContent = how ? `${title}: ${how}.` : `${title}.`;
+  $("deal-over").hidden = false;
+}
+
+function seatNameOf(seat) {
+  return seat ? seatName(seat, ui.me, model.players) : "";
+}
+
+/** The new hands come from the stock one after another; nothing moves at the Fast pace or with reduced motion. */
+function dealAnimation() {
+  if (pacer.factor === 0 || pacer.reducedMotion || typeof Element.prototype.animate !== "function") return;
+  const from = $("stock").getBoundingClientRect();
+  $("hand").querySelectorAll(".card").forEach((card, index) => {
+    const to = card.getBoundingClientRect();
+    const dx = from.left - to.left;
+    const dy = from.top - to.top;
+    card.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.7)`, opacity: 0.2 }, { transform: "none", opacity: 1 }],
+      { duration: 260 * pacer.factor, delay: index * 35 * pacer.factor, easing: "cubic-bezier(.3,.7,.4,1)", fill: "backwards" });
+  });
+}
+
+function nextDeal() {
+  $("deal-end").close();
+  if (socket) socket.send({ type: "next_deal" });
+  if (ui.dealOver && ui.dealOver.resume) return ui.dealOver.resume();
+  ui.dealOver = null;
+  $("deal-over").hidden = true;
+  render();
+  return focusAfterDeal();
 }
 
 function fitsHand(codes, hand) {
@@ -265,6 +354,7 @@ function renderContext() {
     stagedCodes: stagedCodes(), staged: ui.staged, stagingOk: ui.stagingOk, stagingStatus: ui.stagingStatus,
     isMyTurn, busy: Boolean(ui.pending), ranked: model.ranked, hinted: ui.hinted, hintedButton: ui.hintedButton,
     showStaging: ui.staged.length > 0, onCardClick, onMeldClick, onTakeBack,
+    order: ui.order, focusKey: ui.focusKey, dealOver: ui.dealOver, lastMelds: ui.lastMelds,
   };
 }
 
@@ -278,6 +368,8 @@ function render() {
   const inHand = handKeys(handCards(view, stagedCodes()));
   for (const key of [...ui.selected]) if (!inHand.has(key)) ui.selected.delete(key);
   const context = renderContext();
+  const refocus = ui.refocus && !ui.pending;
+  context.focusHand = refocus && $("hand").querySelector(".card") !== null;
   renderHand(view, context);
   renderSeats(view, context);
   renderCentre(view);
@@ -289,14 +381,87 @@ function render() {
   $("hand").hidden = !ui.me;
   $("controls").hidden = !ui.me;
   saveStaging(gameId, ui.me, view, ui.staged, ui.selected);
+  $("btn-sort").hidden = !ui.me;
+  $("btn-show-score").hidden = !ui.dealOver || $("deal-end").open;
+  if (refocus) {
+    ui.refocus = false;
+    if (!$("hand").contains(document.activeElement)) focusFirstControl();
+  }
+}
+
+/** When the hand is empty after an action (a foot to come, the deal over): the first control that works. */
+function focusFirstControl() {
+  const button = [...$("controls").querySelectorAll("button")].find((candidate) => !candidate.hidden && !candidate.disabled);
+  if (button) button.focus();
+}
+
+function focusAfterDeal() {
+  const draw = $("btn-draw");
+  if (!draw.disabled && !draw.hidden) draw.focus();
+  else focusHandCard();
+}
+
+function focusHandCard() {
+  const hand = $("hand");
+  const card = hand.querySelector(`[data-key="${ui.focusKey}"]`) || hand.querySelector(".card");
+  if (card) card.focus({ preventScroll: true });
 }
 
 // --- what the player does --------------------------------------------------------------------
 
+/**
+ * Copies of one card are alike: a tap on any copy selects the first copy not yet selected, or
+ * (on a selected copy) lets go of the last selected one, so a squeezed stack of copies works as
+ * one wide target.
+ */
 function onCardClick(key) {
-  if (ui.selected.has(key)) ui.selected.delete(key);
-  else ui.selected.add(key);
+  const [code] = key.split(":");
+  const copies = [...$("hand").querySelectorAll(".card")].map((card) => card.dataset.key).filter((other) => other.split(":")[0] === code);
+  const chosen = ui.selected.has(key)
+    ? copies.filter((other) => ui.selected.has(other)).pop()
+    : copies.find((other) => !ui.selected.has(other));
+  if (ui.selected.has(chosen)) ui.selected.delete(chosen);
+  else ui.selected.add(chosen);
+  ui.focusKey = key;
   render();
+}
+
+/** Arrow keys move between the hand's cards (one of them is in the tab order), Home and End to its ends. */
+function onHandKey(event) {
+  const cards = [...$("hand").querySelectorAll(".card")];
+  const index = cards.indexOf(event.target);
+  if (index < 0) return;
+  const target = {
+    ArrowLeft: cards[index - 1], ArrowRight: cards[index + 1], Home: cards[0], End: cards[cards.length - 1],
+    ArrowUp: cardAcross(cards, event.target, -1), ArrowDown: cardAcross(cards, event.target, 1),
+  }[event.key];
+  if (event.key in { ArrowLeft: 1, ArrowRight: 1, ArrowUp: 1, ArrowDown: 1, Home: 1, End: 1 }) event.preventDefault();
+  if (!target) return;
+  event.target.tabIndex = -1;
+  target.tabIndex = 0;
+  target.focus();
+}
+
+/** The card in the row above (-1) or below (1) nearest to this one, else the previous or next card. */
+function cardAcross(cards, card, direction) {
+  const top = card.offsetTop;
+  const left = card.getBoundingClientRect().left;
+  const others = cards.filter((other) => (direction < 0 ? other.offsetTop < top - 4 : other.offsetTop > top + 4));
+  if (!others.length) return cards[cards.indexOf(card) + direction];
+  return others.reduce((best, other) => (Math.abs(other.getBoundingClientRect().left - left) < Math.abs(best.getBoundingClientRect().left - left) ? other : best));
+}
+
+function onSort() {
+  ui.order = ui.order === "suit" ? "rank" : "suit";
+  try { localStorage.setItem(ORDER_KEY, ui.order); } catch (error) { /* private mode: kept for this page */ }
+  $("btn-sort").setAttribute("aria-pressed", String(ui.order === "suit"));
+  render();
+}
+
+function toggleSide() {
+  const open = root.dataset.side !== "open";
+  root.dataset.side = open ? "open" : "closed";
+  $("btn-side").setAttribute("aria-expanded", String(open));
 }
 
 function takeSelected() {
@@ -362,6 +527,7 @@ function onSetAside() {
   ui.staged.push(takeSelected());
   checkStaging();
   render();
+  focusHandCard();
 }
 
 function onLayDown() {
@@ -385,13 +551,21 @@ function wireControls() {
   $("btn-laydown").addEventListener("click", onLayDown);
   $("btn-discard").addEventListener("click", onDiscard);
   $("btn-hint").addEventListener("click", onHintClick);
-  const nextDeal = () => {
-    $("deal-end").close();
-    socket.send({ type: "next_deal" });
-  };
   $("btn-next-deal").addEventListener("click", nextDeal);
-  // Escape on the score means "seen it" too: the bots must not wait for a click that never comes.
-  $("deal-end").addEventListener("cancel", (event) => { event.preventDefault(); nextDeal(); });
+  // Escape or "Look at the table" closes the score to look at the finished deal; "Show the score" opens it again.
+  $("btn-look").addEventListener("click", lookAtTable);
+  $("deal-end").addEventListener("cancel", (event) => { event.preventDefault(); lookAtTable(); });
+  $("btn-show-score").addEventListener("click", () => {
+    if (ui.dealOver) openDealEnd(ui.dealOver.deal, ui.dealOver.score);
+    render();
+  });
+  $("btn-sort").addEventListener("click", onSort);
+  $("btn-sort").setAttribute("aria-pressed", String(ui.order === "suit"));
+  $("btn-side").addEventListener("click", toggleSide);
+  const hand = $("hand");
+  hand.addEventListener("keydown", onHandKey);
+  hand.addEventListener("focusin", (event) => { if (event.target.dataset && event.target.dataset.key) ui.focusKey = event.target.dataset.key; });
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => fitHand(hand)).observe(hand);
   $("btn-close-over").addEventListener("click", () => $("game-over").close());
   initSettings($("btn-settings"));
   document.addEventListener("keydown", (event) => {
@@ -400,6 +574,12 @@ function wireControls() {
 }
 
 // --- end of a deal, end of the game ----------------------------------------------------------
+
+function lookAtTable() {
+  $("deal-end").close();
+  render();
+  $("btn-show-score").focus();
+}
 
 function openDealEnd(deal, score) {
   showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score);
@@ -415,8 +595,12 @@ function offerUnseenResults() {
   const deals = (view.scores && view.scores.deals) || [];
   if (view.winner || view.phase === "over") {
     if (!$("game-over").open) openGameOver();
-  } else if (deals.length && model.awaiting.includes(ui.me) && !$("deal-end").open) {
+  } else if (deals.length && model.awaiting.includes(ui.me) && !$("deal-end").open && !ui.dealOver) {
+    // After a reload the finished table is gone (the view is the next deal's): the score is not.
+    ui.dealOver = { deal: deals.length, score: deals[deals.length - 1] };
+    showDealOverNote();
     openDealEnd(deals.length, deals[deals.length - 1]);
+    render();
   }
 }
 

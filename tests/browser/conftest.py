@@ -121,9 +121,13 @@ def hand(page):
     return page.get_by_role("region", name="Your hand").get_by_role("button")
 
 
+CORNER = {"x": 3, "y": 8}
+
+
 def pick(page, card_name: str) -> None:
-    """Selects one not yet selected copy of the named card in the hand."""
-    page.locator(f'#hand button[aria-label="{card_name}"][aria-pressed="false"]').first.click()
+    """Selects one not yet selected copy of the named card in the hand, tapped at its index
+    corner (the part of a card that stays visible when the hand overlaps)."""
+    page.locator(f'#hand button[aria-label="{card_name}"][aria-pressed="false"]').first.click(position=CORNER)
 
 
 def version(page) -> int:

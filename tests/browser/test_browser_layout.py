@@ -76,6 +76,8 @@ def test_a_whole_turn_by_touch_at_phone_size(site, phone):
     since = version(phone)
     phone.get_by_role("button", name="Discard").tap()
     wait_for_my_turn(phone, since)
+    phone.get_by_role("button", name="Score and log").tap()  # on a phone the log is a panel opened from the top bar
+    assert phone.locator("#log").is_visible()
     assert "\nWest " in phone.locator("#log").inner_text()  # R6: West plays after South
     assert no_sideways_scroll(phone, PHONE["width"])
 

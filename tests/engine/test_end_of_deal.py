@@ -37,6 +37,18 @@ def test_going_out_ends_the_deal_at_once():  # R51a, R48
     assert len(game.scores()["deals"]) == 1
 
 
+def test_the_deal_end_carries_the_finished_table_with_no_hidden_card():  # R51a, R54
+    game = game_at(hands={"S": "QC QD", "N": "9H 9D 5C"}, feet={"S": None, "N": None}, phase="play",
+                   melds={"NS": GOING_OUT_PILES + ["QD QH QS QC"]})
+    events = game.apply("S", meld("QC QD", to="Q"))
+    table = next(e for e in events if e["type"] == "deal_end")["table"]
+    assert table["deal"] == 1 and game.deal == 2  # the table is the finished deal's, not the next one's
+    queens = [m for m in table["melds"]["NS"].values() if m["rank"] == "Q" and m["status"] == "incomplete"]
+    assert Counter(queens[0]["cards"]) == Counter(cards("QD QH QS QC QC QD"))  # the going-out meld
+    assert table["seats"]["S"]["cards"] == 0 and table["seats"]["N"] == {"cards": 3, "foot": 0, "in_foot": True}
+    assert not {"hand", "hands", "feet", "options", "seed"} & set(table)  # counted, never shown
+
+
 def test_an_empty_stock_at_the_draw_ends_the_deal():  # R51b, R53(i)
     game = game_at(stock="", hands={"S": "9C 4H"})
     assert game.options("S")["draw"] is True
