@@ -205,7 +205,7 @@ async function present(item) {
     if (!ui.shown) return;
     gameLog.restore(item.recent, ui.me, model.players);
     restoreStaging();
-    offerUnseenResults();
+    await offerUnseenResults(item);
     return;
   }
   gameLog.addMove(item.v, item.events, ui.me, model.players, ui.shown);
@@ -244,11 +244,11 @@ function setShown(view, v) {
  * is shown with the score; the next deal's view waits until "Next deal". Without a `table` (an
  * older server) the table as it was before the last move stays instead.
  */
-async function holdDealEnd(item, dealEnd) {
-  const before = ui.shown || item.view;
+async function holdDealEnd(item, dealEnd, before = ui.shown || item.view) {
   const table = dealEnd.table || {};
   const myCount = table.seats && ui.me && table.seats[ui.me] ? table.seats[ui.me].cards : null;
   const heldCount = Object.values(before.hand || {}).reduce((sum, n) => sum + n, 0);
+  // Your own cards as the deal ended: the hand before the last move, unless that move changed it.
   const finished = {
     ...before, ...table, turn: null, options: {}, scores: item.view.scores,
     hand: myCount === null || myCount === heldCount ? before.hand : {},
@@ -256,7 +256,7 @@ async function holdDealEnd(item, dealEnd) {
   ui.lastMelds = lastMoveMelds(item.events);
   ui.dealOver = { deal: dealEnd.deal, score: dealEnd.score, reason: dealEnd.reason, out: item.events.find((e) => e.type === "go_out") };
   ui.selected.clear();
-  setShown(finished, ui.shownV);
+  setShown(finished, ui.shownV === null ? item.v : ui.shownV);
   showDealOverNote();
   openDealEnd(dealEnd.deal, dealEnd.score);
   await new Promise((resolve) => { ui.dealOver.resume = resolve; });
@@ -590,13 +590,22 @@ function openGameOver() {
 }
 
 /** After a reload: show the result the player has not acknowledged yet. */
-function offerUnseenResults() {
+async function offerUnseenResults(item) {
   const view = ui.shown;
   const deals = (view.scores && view.scores.deals) || [];
   if (view.winner || view.phase === "over") {
     if (!$("game-over").open) openGameOver();
-  } else if (deals.length && model.awaiting.includes(ui.me) && !$("deal-end").open && !ui.dealOver) {
-    // After a reload the finished table is gone (the view is the next deal's): the score is not.
+    return;
+  }
+  if (!deals.length || !model.awaiting.includes(ui.me) || $("deal-end").open || ui.dealOver) return;
+  // After a reload the state's recent events may still hold the deal's end and its table.
+  const move = (item.recent || []).slice().reverse().find((entry) => (entry.events || []).some((e) => e.type === "deal_end" && e.deal === deals.length));
+  const dealEnd = move && move.events.find((e) => e.type === "deal_end");
+  if (dealEnd && dealEnd.table) {
+    const before = { ...view, hand: {} }; // your cards as the deal ended are not in the next deal's view
+    await holdDealEnd({ view, v: item.v, events: move.events }, dealEnd, before);
+  } else {
+    // Else the finished table is gone (the view is the next deal's): the score is not.
     ui.dealOver = { deal: deals.length, score: deals[deals.length - 1] };
     showDealOverNote();
     openDealEnd(deals.length, deals[deals.length - 1]);

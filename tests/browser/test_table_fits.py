@@ -8,10 +8,9 @@ from collections import Counter
 
 import pytest
 
-from .conftest import CORNER, SCREENSHOTS, engine_ready, load_engine_helpers, open_table, start_game_from, version
+from .conftest import CORNER, SCREENSHOTS, load_engine_helpers, open_table, start_game_from, version
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine_ready(), reason="games.engine / games.consumers not in yet")]
+pytestmark = pytest.mark.browser
 
 helpers = load_engine_helpers()
 
