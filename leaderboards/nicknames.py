@@ -2,17 +2,35 @@
 
 A nickname is NFC-normalised, 2–20 user-perceived characters long (grapheme clusters: a letter
 with its combining marks, or a consonant cluster joined by a virama or ZWJ, counts once) and made
-of letters and marks of any script, digits, spaces, "-" and "_". Two nicknames are the same when
-their folded keys are equal: case, compatibility forms, Latin diacritics, separators and
-look-alike letters (Cyrillic "а", Greek "ο", digit "0", ...) are folded away, so nobody can pose
-as someone else. A small word filter, several languages, is matched on the folded key. Nicknames
-are plain text: templates show them auto-escaped and nothing here marks them safe.
+of letters and marks, digits, spaces, "-" and "_", with three rules against impersonation:
+
+- one script: every letter is of one script, besides Common and Inherited characters (digits,
+  marks). The only mixes allowed are those of UTS #39's "highly restrictive" level without
+  Latin: Han with Hiragana and Katakana (Japanese names are written so: 山田さくら), Han with
+  Bopomofo, Han with Hangul. Latin is never mixed in: every allowed mix is one more way to spell
+  a look-alike, and Latin is the script the look-alikes imitate;
+- nothing invisible: the default-ignorable code points (Hangul fillers U+3164, U+FFA0, U+115F,
+  U+1160, zero-width and bidi controls, variation selectors, ...) are refused, except a ZWJ or
+  ZWNJ right after a virama, where Bengali and the other Indic scripts need them;
+- two nicknames are the same when their keys are equal: the UTS #39 confusables skeleton (the
+  `disarm` library's, with Unicode's confusables.txt; it also folds case and compatibility
+  forms, and 0 with O, 1 with l), then Latin diacritics, "i" (≡ l after case folding), a few
+  digits read as letters, separators and "rn" ≡ "m" folded away. The word filter and the
+  reserved names (the site's own and the labels the boards and the table show, "Anonymous",
+  "Computer", "You", ... in every language of the site) are matched on keys too, so "Ꭺnonymous"
+  and "ad\u3164min" cannot pass.
+
+Nicknames are plain text: templates show them auto-escaped and nothing here marks them safe.
 """
+import functools
 import re
 import unicodedata
 
+import disarm
+from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
+from django.utils import translation
+from django.utils.translation import gettext as _, gettext_noop
 
 MIN_CLUSTERS, MAX_CLUSTERS = 2, 20
 MAX_MARKS_PER_CLUSTER = 4  # enough for any script; stops "Zalgo" stacks that overflow the row
@@ -20,19 +38,19 @@ SEPARATORS = {" ", "-", "_"}
 ZWNJ, ZWJ = "\u200c", "\u200d"
 VIRAMA_CLASS = 9  # canonical combining class of viramas (Bengali ্, Devanagari ्, ...)
 
-# Look-alikes, after casefold and NFKC: each maps to the Latin letter it is mistaken for.
-CONFUSABLES = str.maketrans({
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "і": "l", "ї": "l", "ј": "j", "к": "k",
-    "ӏ": "l", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "ѕ": "s", "т": "t", "у": "y",
-    "ў": "y", "х": "x", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ь": "b", "з": "3", "ч": "4", "п": "n",
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "l", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ω": "w", "γ": "y", "ς": "c", "σ": "o", "μ": "u",
-    # Latin look-alikes and digits
-    "ı": "l", "i": "l", "ɡ": "g", "ø": "o", "ð": "d", "ł": "l", "ß": "ss", "æ": "ae", "œ": "oe",
-    "0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "|": "l",
-})
+# Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt): drawn as nothing, or as a
+# blank that looks like no character; Python's unicodedata does not carry this property.
+DEFAULT_IGNORABLE_RANGES = [
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+]
+# UTS #39 "highly restrictive" mixes, without Latin (see the module docstring)
+ALLOWED_SCRIPT_MIXES = [{"HAN", "HIRAGANA", "KATAKANA"}, {"HAN", "BOPOMOFO"}, {"HAN", "HANGUL"}]
+
+# After the skeleton: "i" and "l" (casefold made "I" an "i"), and digits read as letters.
+LETTER_FOLDS = str.maketrans({"i": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
 MULTI_LETTER_LOOKALIKES = [("rn", "m"), ("vv", "w"), ("cl", "d")]
 
 # Abuse and impersonation, matched on folded keys (so "F_u_c_k", "FÜCK" and "fцck" are caught).
@@ -51,8 +69,8 @@ BLOCKED_ANYWHERE = [
 ]
 BLOCKED_WHOLE_WORDS = [
     "cunt", "slut", "rape", "rapist", "nazi", "hitler", "retard", "hure", "puta", "মাগী", "মাগি",
-    # Names reserved for the site and its moderators
-    "admin", "moderator", "mod", "footcanasta", "anonymous", "anonym", "system",
+    # Names reserved for the site and its moderators (the boards' labels: SITE_LABELS below)
+    "admin", "moderator", "mod", "footcanasta", "system",
 ]
 
 
@@ -101,14 +119,75 @@ def strip_latin_diacritics(text: str) -> str:
 
 
 def nickname_key(nickname: str) -> str:
-    """The folded form that decides uniqueness and the word filter."""
-    text = unicodedata.normalize("NFKC", normalise(nickname)).casefold()
-    text = strip_latin_diacritics(text)
-    text = unicodedata.normalize("NFKC", text).casefold().translate(CONFUSABLES)
+    """The folded form that decides uniqueness, the word filter and the reserved names."""
+    text = disarm.skeleton_key(normalise(nickname), digit_policy="tr39")  # UTS #39 skeleton, case folded
+    text = unicodedata.normalize("NFKC", strip_latin_diacritics(text)).casefold().translate(LETTER_FOLDS)
     text = "".join(c for c in text if c not in SEPARATORS and c not in (ZWJ, ZWNJ))
     for letters, lookalike in MULTI_LETTER_LOOKALIKES:
         text = text.replace(letters, lookalike)
     return text
+
+
+def is_default_ignorable(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE_RANGES)
+
+
+def has_invisible(nickname: str) -> bool:
+    """A default-ignorable code point, other than a ZWJ/ZWNJ right after a virama (an Indic conjunct's)."""
+    for index, char in enumerate(nickname):
+        if not is_default_ignorable(char):
+            continue
+        after_virama = index > 0 and unicodedata.combining(nickname[index - 1]) == VIRAMA_CLASS
+        if not (char in (ZWJ, ZWNJ) and after_virama):
+            return True
+    return False
+
+
+def script_of(char: str) -> str | None:
+    """The char's script (UAX #24, as disarm knows it), None for Common and Inherited ones."""
+    found = disarm.detect_scripts(char)
+    if found:
+        return found[0].name
+    # disarm resolves most scripts, not all (Osage, ...): a letter it does not place counts as the
+    # script its Unicode name begins with; modifier letters (ʹ, ー, 々) are Common or shared.
+    if unicodedata.category(char) in ("Lu", "Ll", "Lt", "Lo"):
+        return unicodedata.name(char, "UNNAMED").split()[0]
+    return None
+
+
+def scripts_of(nickname: str) -> set[str]:
+    return {script for script in map(script_of, unicodedata.normalize("NFKC", nickname)) if script}
+
+
+def is_single_script(nickname: str) -> bool:
+    scripts = scripts_of(nickname)
+    return len(scripts) <= 1 or any(scripts <= mix for mix in ALLOWED_SCRIPT_MIXES)
+
+
+# What the boards and the table call a seat or a player that is not a nickname, in the site's
+# languages (their translations come from the catalogues): a nickname may not look like them.
+SITE_LABELS = [gettext_noop("Anonymous"), gettext_noop("Computer"), gettext_noop("Bot"), gettext_noop("You"),
+               gettext_noop("North"), gettext_noop("South"), gettext_noop("East"), gettext_noop("West"),
+               gettext_noop("Partner"), gettext_noop("Spectator")]
+LONG_LABEL = 7  # a label this long cannot hide in an innocent name ("Anonymous7"), so counts anywhere
+
+
+@functools.cache
+def label_keys() -> frozenset[str]:
+    """The keys of every site label in every language of the site (read once per process)."""
+    keys = set()
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            keys |= {nickname_key(_(label)) for label in SITE_LABELS}
+    return frozenset(keys)
+
+
+def imitates_a_label(nickname: str) -> bool:
+    key = nickname_key(nickname)
+    word_keys = {nickname_key(word) for word in nickname.replace("-", " ").replace("_", " ").split()}
+    return any(label == key or label in word_keys or (len(label) >= LONG_LABEL and label in key)
+               for label in label_keys())
 
 
 BLOCKED_ANYWHERE_KEYS = [nickname_key(word) for word in BLOCKED_ANYWHERE]
@@ -128,6 +207,8 @@ def validate(raw: str) -> tuple[str, str]:
     nickname = normalise(raw)
     if not nickname:
         raise NicknameError("nickname_missing", _("Choose a nickname."))
+    if has_invisible(nickname):
+        raise NicknameError("nickname_invisible", _("Invisible or blank characters are not allowed."))
     if not all(allowed_char(c) for c in nickname) or is_mark(nickname[0]) or nickname[0] in (ZWJ, ZWNJ):
         raise NicknameError("nickname_characters",
                             _("Use letters, digits, spaces, “-” and “_” only."))
@@ -137,11 +218,15 @@ def validate(raw: str) -> tuple[str, str]:
                             _("A nickname has %(min)d to %(max)d characters.") % {"min": MIN_CLUSTERS, "max": MAX_CLUSTERS})
     if any(sum(is_mark(c) for c in part) > MAX_MARKS_PER_CLUSTER for part in parts):
         raise NicknameError("nickname_characters", _("Too many accents on one letter."))
+    if not is_single_script(nickname):
+        raise NicknameError("nickname_script", _("Use the letters of one script (digits may be added)."))
     key = nickname_key(nickname)
     if len(key) < MIN_CLUSTERS - 1 or not any(c.isalnum() for c in key):
         raise NicknameError("nickname_characters", _("A nickname needs a letter or a digit."))
     if is_blocked(nickname):
         raise NicknameError("nickname_blocked", _("This nickname is not allowed. Please choose another."))
+    if imitates_a_label(nickname):
+        raise NicknameError("nickname_reserved", _("The site itself shows this name; please choose another."))
     return nickname, key
 
 
