@@ -16,8 +16,8 @@ from games.messages import message_for
 from games.models import Game
 
 
-def error(status: int, code: str) -> JsonResponse:
-    return JsonResponse({"code": code, "message": message_for(code)}, status=status)
+def error(status: int, code: str, **params) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message_for(code, params=params)}, status=status)
 
 
 def api_view(*methods):
@@ -35,7 +35,7 @@ def api_view(*methods):
             try:
                 return view(request, *args, **kwargs)
             except rooms.RoomError as refused:
-                return error(refused.status, refused.code)
+                return error(refused.status, refused.code, **refused.params)
         return wrapper
     return decorate
 
@@ -92,7 +92,7 @@ def join(request, game_id):
         return error(400, "bad_request")
     seat = body.get("seat")
     if seat is not None and not isinstance(seat, str):
-        return error(400, "bad_seat")
+        return error(400, "bad_seat", seat=seat)
     game_id = game_or_404(game_id).id
     player = current_player(request, create=True)
     game, _seat = rooms.join_game(game_id, player, seat)
