@@ -12,6 +12,7 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from games import daily_clock
+from games.engine.records import Scores
 from leaderboards import flags
 from leaderboards.models import DailyDeal, Entry, Player
 
@@ -40,7 +41,7 @@ def daily_seed(date: datetime.date) -> int:
     return deal.seed
 
 
-def replay_scores(seed: int, moves) -> dict | None:
+def replay_scores(seed: int, moves) -> Scores | None:
     """Replay `moves` (objects with seat and action) from the seed; the scores if it is over."""
     from games.engine import Game as EngineGame
 

@@ -11,11 +11,15 @@ of the project but `games.engine` (tests/bots/test_imports.py checks it).
 
 from __future__ import annotations
 
-from games.bots.base import Bot
+import random
+from typing import Any
+
+from games.bots.base import Bot, Check
 from games.bots.easy import EasyBot
 from games.bots.hard import HardBot
 from games.bots.normal import decide as normal_decide
 from games.bots.random_bot import RandomBot
+from games.engine.records import Action, View
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -23,14 +27,14 @@ LEVELS = ("easy", "normal", "hard")
 class NormalBot(Bot):
     level = "normal"
 
-    def choose(self, view, rng, check):
+    def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         return normal_decide(view, check)
 
 
-_BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
-def make_bot(level: str, seed: int = 0, **options) -> Bot:
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A bot of `level` ("easy", "normal", "hard" or "random") seeded with `seed`.
 
     `options` go to the bot (the hard bot takes `iterations` and `depth`)."""
@@ -40,7 +44,7 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
         raise ValueError(f"unknown bot level {level!r}") from None
 
 
-def suggest(view: dict, level: str = "normal") -> dict:
+def suggest(view: View, level: str = "normal") -> Action:
     """A hint for the seat of `view`: the action a `level` bot would play (the hint button)."""
     return make_bot(level, seed=0).act(view)
 

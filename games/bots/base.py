@@ -13,8 +13,10 @@ import random
 from collections.abc import Callable
 
 from games.bots.determinize import determinize
+from games.engine import Game
+from games.engine.records import Action, View
 
-Check = Callable[[dict], bool]
+Check = Callable[[Action], bool]  # is this action of the seat legal now (a dry run of the engine)
 
 
 class ViewChecker:
@@ -26,20 +28,18 @@ class ViewChecker:
     Melds and takes are always asked of the engine.
     """
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View) -> None:
         self.view = view
-        self._game = None
+        self._game: Game | None = None
         self._answers: dict[str, bool] = {}
 
     @property
-    def game(self):
+    def game(self) -> Game:
         if self._game is None:
-            from games.engine import Game
-
             self._game = Game.from_position(determinize(self.view, None))
         return self._game
 
-    def __call__(self, action: dict) -> bool:
+    def __call__(self, action: Action) -> bool:
         answer = self._from_options(action)
         if answer is not None:
             return answer
@@ -48,7 +48,7 @@ class ViewChecker:
             self._answers[key] = bool(self.game.check(self.view["seat"], action).get("ok"))
         return self._answers[key]
 
-    def _from_options(self, action: dict) -> bool | None:
+    def _from_options(self, action: Action) -> bool | None:
         options = self.view.get("options") or {}
         kind = action.get("type")
         if kind == "draw" and len(action) == 1:
@@ -61,12 +61,12 @@ class ViewChecker:
         return None
 
 
-def game_checker(game, seat: str) -> Check:
+def game_checker(game: Game, seat: str) -> Check:
     """The same check on a real game (used inside rollouts)."""
     return lambda action: bool(game.check(seat, action).get("ok"))
 
 
-def fallback_action(view: dict, check: Check) -> dict:
+def fallback_action(view: View, check: Check) -> Action:
     """Any legal action: draw, else a discard, else the first legal addition."""
     if view.get("turn") != view["seat"]:
         raise ValueError(f"it is not {view['seat']}'s turn")
@@ -89,13 +89,13 @@ class Bot:
 
     level = "base"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def generator(self, view: dict) -> random.Random:
+    def generator(self, view: View) -> random.Random:
         return random.Random(f"{self.level}:{self.seed}:{view['seat']}:{view.get('ply', 0)}")
 
-    def act(self, view: dict) -> dict:
+    def act(self, view: View) -> Action:
         rng = self.generator(view)
         check = ViewChecker(view)
         action = self.choose(view, rng, check)
@@ -103,5 +103,5 @@ class Bot:
             action = fallback_action(view, check)
         return action
 
-    def choose(self, view: dict, rng: random.Random, check: Check) -> dict | None:
+    def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         raise NotImplementedError

@@ -24,7 +24,7 @@ RED_THREE_VALUE = 100  # R35
 _RANK_POINTS = {"4": 5, "5": 5, "6": 5, "7": 5, "8": 10, "9": 10, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 20, "2": 20}
 
 
-def full_deck() -> Counter:
+def full_deck() -> Counter[str]:
     """The 270 cards of R1/R2 as a multiset."""
     deck = Counter({r + s: 5 for r in "456789TJQKA23" for s in "CDHS"})
     deck["JK"] = 10
@@ -78,7 +78,7 @@ def pile_kind(cards: list[str]) -> str:
     return "dirty" if wild else "clean"
 
 
-def cards_of(text) -> list[str]:
+def cards_of(text: str | Iterable[str] | None) -> list[str]:
     """A position's card string ("9C 9D", "" or None) or list as a list of cards."""
     if not text:
         return []

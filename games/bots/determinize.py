@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 
 from games.bots.cards import SEATS, full_deck, is_red_three
 from games.bots.situation import melds_by_key, visible_cards
+from games.engine.records import Position, View
 
 
 class InconsistentView(ValueError):
     """The view's counts do not add up to the 270 cards."""
 
 
-def laid_red_threes(view: dict) -> dict[str, list[str]]:
+def laid_red_threes(view: View) -> dict[str, list[str]]:
     """The view gives only how many red threes each team laid; suits never matter (R2), so the
     two kinds are handed out alternately."""
     kinds = ["3H", "3D"] * 5
@@ -33,7 +35,7 @@ def laid_red_threes(view: dict) -> dict[str, list[str]]:
     return laid
 
 
-def unseen_cards(view: dict, laid: dict[str, list[str]]) -> list[str]:
+def unseen_cards(view: View, laid: dict[str, list[str]]) -> list[str]:
     unseen = full_deck()
     unseen.subtract(visible_cards(view))
     for cards in laid.values():
@@ -43,7 +45,7 @@ def unseen_cards(view: dict, laid: dict[str, list[str]]) -> list[str]:
     return sorted(unseen.elements())
 
 
-def determinize(view: dict, rng: random.Random | None) -> dict:
+def determinize(view: View, rng: random.Random | None) -> Position:
     """One complete position consistent with everything the view shows.
 
     With `rng` None the unseen cards are dealt in sorted order: any consistent position will
@@ -93,5 +95,5 @@ def determinize(view: dict, rng: random.Random | None) -> dict:
     }
 
 
-def _joined(cards) -> str:
+def _joined(cards: Iterable[str]) -> str:
     return " ".join(sorted(cards))

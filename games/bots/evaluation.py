@@ -8,6 +8,8 @@ before the deal ends. The guesses are heuristics; only R54 itself is exact.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.bots.cards import (
     PILE_BONUS,
     RED_THREE_VALUE,
@@ -18,6 +20,7 @@ from games.bots.cards import (
     pile_kind,
     total_points,
 )
+from games.engine.records import Position, View
 
 AVERAGE_CARD_POINTS = 11  # 2950 points in the 270 cards (R4)
 # chance that an incomplete meld of n cards becomes a pile before the deal ends
@@ -32,6 +35,7 @@ def meld_value(cards: list[str], hopeful: bool = True) -> float:
         return value + PILE_BONUS[kind]
     if not hopeful:
         return value
+    bonus: float
     if all(is_wild(c) for c in cards):
         bonus = PILE_BONUS["wild"]
     elif any(is_wild(c) for c in cards):
@@ -41,13 +45,13 @@ def meld_value(cards: list[str], hopeful: bool = True) -> float:
     return value + COMPLETION_CHANCE.get(len(cards), 0.3) * bonus
 
 
-def view_deal_estimate(view: dict, team: str, *, hopeful: bool = False) -> float:
+def view_deal_estimate(view: View, team: str, *, hopeful: bool = False) -> float:
     """A team's deal score if the deal ended now, as the seat of the view can know it.
 
     The seat's own cards count exactly; other seats' hidden cards at the average value.
     """
     melds = (view["melds"].get(team) or {}).values()
-    score = sum(meld_value(list(m["cards"]), hopeful) for m in melds)
+    score: float = sum(meld_value(list(m["cards"]), hopeful) for m in melds)
     score += RED_THREE_VALUE * view["red_threes"][team]
     for seat, info in view["seats"].items():
         if TEAM_OF[seat] != team:
@@ -64,7 +68,7 @@ def _points(card: str) -> int:
     return total_points([card])
 
 
-def position_deal_estimate(position: dict, team: str, *, to_come: float = 0.5) -> float:
+def position_deal_estimate(position: Position, team: str, *, to_come: float = 0.5) -> float:
     """A team's deal score from a complete position, with `to_come` weighting hopes and fears.
 
     to_come = 0 is R54 exactly as if the deal ended now (without the going-out bonus); larger
@@ -93,7 +97,7 @@ def position_deal_estimate(position: dict, team: str, *, to_come: float = 0.5) -
     return score
 
 
-def deal_margin_spread(position: dict) -> float:
+def deal_margin_spread(position: Position) -> float:
     """The standard deviation of how a deal's margin can still turn out, which shrinks as the
     stock runs out: about 800 points with the stock empty and 2000 at the start of a deal
     (residuals of a least-squares estimate of the final margin, 41294 positions of 280
@@ -101,7 +105,7 @@ def deal_margin_spread(position: dict) -> float:
     return 800.0 + 7.5 * len(cards_of(position["stock"]))
 
 
-def deal_score_totals(deal_score: dict) -> dict[str, float]:
+def deal_score_totals(deal_score: dict[str, Any]) -> dict[str, float]:
     return {team: float(deal_score[team]["total"]) for team in ("NS", "EW")}
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 
 from games.bots import normal
 from games.bots.base import Bot, Check, fallback_action, game_checker
@@ -28,6 +29,8 @@ from games.bots.cards import OTHER_TEAM, TEAM_OF
 from games.bots.determinize import determinize
 from games.bots.evaluation import deal_margin_spread, position_deal_estimate
 from games.bots.situation import Situation, analyse
+from games.engine import Game
+from games.engine.records import Action, Position, View
 
 LIVE_ITERATIONS = 48  # rollouts per searched decision at the live budget
 LIVE_DEPTH = 12  # plies per rollout before the evaluation function takes over
@@ -46,12 +49,12 @@ FULL_DEAL_SPREAD = 2000.0  # spread of a whole deal's margin (deal_margin_spread
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, seed: int = 0, iterations: int = LIVE_ITERATIONS, depth: int = LIVE_DEPTH):
+    def __init__(self, seed: int = 0, iterations: int = LIVE_ITERATIONS, depth: int = LIVE_DEPTH) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.depth = depth
 
-    def choose(self, view: dict, rng: random.Random, check: Check) -> dict | None:
+    def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         base = normal.decide(view, check)
         if base is None:
             return None
@@ -61,7 +64,7 @@ class HardBot(Bot):
         depth = rollout_depth(view, self.depth, going_out)
         return candidates[self.search(view, candidates, depth, rng)]
 
-    def search(self, view: dict, candidates: list[dict], depth: int, rng: random.Random) -> int:
+    def search(self, view: View, candidates: list[Action], depth: int, rng: random.Random) -> int:
         """The index of the candidate to play, from at most `iterations` rollouts in two rounds.
 
         Every candidate first plays the same few worlds (`SCREEN_WORLDS`); an alternative that
@@ -81,7 +84,15 @@ class HardBot(Bot):
         return racing[confident_best([scores[index] for index in racing])]
 
     @staticmethod
-    def _play_worlds(view, candidates, indices, worlds, depth, rng, scores) -> None:
+    def _play_worlds(
+        view: View,
+        candidates: list[Action],
+        indices: Iterable[int],
+        worlds: int,
+        depth: int,
+        rng: random.Random,
+        scores: list[list[float]],
+    ) -> None:
         for _ in range(worlds):
             template = _game_of(determinize(view, rng))
             for index in indices:
@@ -105,7 +116,7 @@ def paired_gain(base: list[float], other: list[float]) -> tuple[float, float]:
     return mean, spread / worlds**0.5
 
 
-def rollout_depth(view: dict, depth: int, going_out: bool = False) -> int:
+def rollout_depth(view: View, depth: int, going_out: bool = False) -> int:
     """Plies per rollout: `depth`; to the end of the deal when going out is one of the
     candidates (going out ends the deal with its exact R54 score, so playing on is scored
     exactly too, not by an estimate that would bias the biggest swing of a deal, R48, R54; such
@@ -130,7 +141,7 @@ def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN, z
     return best
 
 
-def search_candidates(situation: Situation, base: dict, check: Check) -> tuple[list[dict], bool]:
+def search_candidates(situation: Situation, base: Action, check: Check) -> tuple[list[Action], bool]:
     """The normal bot's action and its main alternatives, all legal; and whether going out is one."""
     candidates, out = [base], None
     kind = base["type"]
@@ -167,24 +178,20 @@ def seals_a_defeat(situation: Situation) -> bool:
     return view["deal"] == 4 and view["stock"] > 6 and normal.game_margin_if_out(situation) <= 0
 
 
-def _add_checked(candidates: list[dict], action: dict | None, check: Check) -> bool:
+def _add_checked(candidates: list[Action], action: Action | None, check: Check) -> bool:
     if action is None or action in candidates or not check(action):
         return False
     candidates.append(action)
     return True
 
 
-def _game_of(position: dict):
-    from games.engine import Game
-
+def _game_of(position: Position) -> Game:
     return Game.from_position(position)
 
 
-def _copy_game(game):
+def _copy_game(game: Game) -> Game:
     """An independent copy of a game (the engine's state is lists and dicts of card strings),
     cheaper than reading the position again for every candidate of a world."""
-    from games.engine import Game
-
     copy = Game.__new__(Game)
     for name in Game.__slots__:
         value = getattr(game, name)
@@ -196,13 +203,13 @@ def _copy_game(game):
     return copy
 
 
-def _copied(item):
+def _copied(item: object) -> object:
     if isinstance(item, list):
         return [list(x) if isinstance(x, list) else x for x in item]
     return item
 
 
-def rollout(game, seat: str, action: dict, depth: int) -> float:
+def rollout(game: Game, seat: str, action: Action, depth: int) -> float:
     """Play `action` in `game` (a determinized copy, changed in place), then the normal policy
     for everyone for `depth` plies; the score difference for the seat's team, exact if the deal
     ended, else estimated."""
@@ -219,7 +226,7 @@ def rollout(game, seat: str, action: dict, depth: int) -> float:
     return score_difference(game, TEAM_OF[seat], deals_before)
 
 
-def score_difference(game, team: str, deals_before: int) -> float:
+def score_difference(game: Game, team: str, deals_before: int) -> float:
     """The game margin for `team` (totals plus this deal, exact or estimated), valued as it
     counts toward winning the game. In the last deal the game's result counts far above any
     margin (R56): exactly if the game ended, else as the chance of winning given the estimated
@@ -237,13 +244,13 @@ def score_difference(game, team: str, deals_before: int) -> float:
             return float(margin + GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0)))
         return winning_points(margin, FULL_DEAL_SPREAD * math.sqrt(4 - len(deals)))
     position = game.to_position()
-    margin = before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
+    estimate = before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
     spread = deal_margin_spread(position)
     if position["deal"] == 4:
         # 2·Φ(margin / spread) − 1: from -1 (the game is lost) to +1 (it is won)
-        return margin + GAME_RESULT_WEIGHT * math.erf(margin / (spread * math.sqrt(2)))
+        return estimate + GAME_RESULT_WEIGHT * math.erf(estimate / (spread * math.sqrt(2)))
     later = 4 - position["deal"]
-    return winning_points(margin, math.sqrt(spread**2 + later * FULL_DEAL_SPREAD**2))
+    return winning_points(estimate, math.sqrt(spread**2 + later * FULL_DEAL_SPREAD**2))
 
 
 def winning_points(margin: float, spread: float) -> float:

@@ -18,18 +18,20 @@ What it does, by phase (RULES.md sections in brackets):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Iterator
 
+from games.bots.base import Check
 from games.bots.cards import WILD, is_black_three, is_natural, is_wild, points, total_points
 from games.bots.evaluation import view_deal_estimate
 from games.bots.plan import MeldPlan, ratio_ok
 from games.bots.situation import Situation, analyse, match_key, needs_after
+from games.engine.records import Action, View
 
-Check = Callable[[dict], bool]
-DRAW = {"type": "draw"}
+DRAW: Action = {"type": "draw"}
 
 
-def decide(view: dict, check: Check) -> dict | None:
+def decide(view: View, check: Check) -> Action | None:
     """The normal bot's action for this view, or None if it finds no legal one."""
     situation = analyse(view)
     if view["phase"] == "draw":
@@ -43,7 +45,7 @@ def decide(view: dict, check: Check) -> dict | None:
 # --- draw or take ---------------------------------------------------------------------------
 
 
-def draw_decision(situation: Situation, check: Check) -> dict:
+def draw_decision(situation: Situation, check: Check) -> Action:
     if situation.options.get("take_pile"):
         for take in take_candidates(situation):
             if take_is_worth(situation, take) and check(take):
@@ -51,7 +53,7 @@ def draw_decision(situation: Situation, check: Check) -> dict:
     return dict(DRAW)
 
 
-def take_candidates(situation: Situation) -> list[dict]:
+def take_candidates(situation: Situation) -> list[Action]:
     """Ways to take the discard pile (R29, R30, R40), the most cards melded first."""
     top = situation.top
     if top is None or top[0] == "3":
@@ -66,12 +68,12 @@ def take_candidates(situation: Situation) -> list[dict]:
     spare_wild = [c for c in situation.wilds if c not in pair][:1] if is_natural(top) else []
     variants = [pair + extras, pair + extras + spare_wild, pair]
     taken_to_hand = min(7, len(situation.discard)) - 1
-    candidates = []
+    candidates: list[Action] = []
     for variant in variants:
         cards = _keep_two_after_take(situation, variant, taken_to_hand)
         if cards is None:
             continue
-        action = {"type": "take_pile", "cards": cards}
+        action: Action = {"type": "take_pile", "cards": cards}
         if not situation.down:
             pickup_points = points(top) + total_points(cards)
             rest = situation.hand.copy()
@@ -88,7 +90,7 @@ def take_candidates(situation: Situation) -> list[dict]:
     return candidates
 
 
-def _keep_two_after_take(situation: Situation, cards: list[str], taken_to_hand: int):
+def _keep_two_after_take(situation: Situation, cards: list[str], taken_to_hand: int) -> list[str] | None:
     """R47: in the foot, a take must leave at least two cards (the pair is the minimum)."""
     if not situation.in_foot:
         return cards
@@ -99,15 +101,15 @@ def _keep_two_after_take(situation: Situation, cards: list[str], taken_to_hand: 
     return cards
 
 
-def take_is_worth(situation: Situation, take: dict) -> bool:
+def take_is_worth(situation: Situation, take: Action) -> bool:
     if min(7, len(situation.discard)) >= 2:
         return True
-    top = situation.top
+    top = situation.discard[-1]  # a take is offered only with a pile to take
     rank = top[0] if is_natural(top) else WILD
     return not situation.down or rank in situation.incomplete
 
 
-def first_meld_groups(hand, need: int, exclude: str | None = None) -> list[list[str]] | None:
+def first_meld_groups(hand: Counter[str], need: int, exclude: str | None = None) -> list[list[str]] | None:
     """New melds from `hand` worth at least `need` points (R37–R39), or None if there are none.
 
     Every natural rank with three or more cards is melded (it empties the hand fastest); wild
@@ -128,7 +130,9 @@ def first_meld_groups(hand, need: int, exclude: str | None = None) -> list[list[
     return _first_meld_with(by_rank, list(wilds), need, wild_meld=True)
 
 
-def _first_meld_with(by_rank, wilds, need, wild_meld: bool):
+def _first_meld_with(
+    by_rank: dict[str, list[str]], wilds: list[str], need: int, wild_meld: bool
+) -> list[list[str]] | None:
     groups = [cards[:7] for cards in by_rank.values() if len(cards) >= 3]
     if wild_meld:
         groups.append(wilds[:7])
@@ -157,7 +161,7 @@ def _first_meld_with(by_rank, wilds, need, wild_meld: bool):
 # --- melds ----------------------------------------------------------------------------------
 
 
-def meld_decision(situation: Situation, check: Check) -> dict | None:
+def meld_decision(situation: Situation, check: Check) -> Action | None:
     if not situation.options.get("meld"):
         return None
     for plan in meld_plans(situation):
@@ -341,14 +345,15 @@ def deal_margin_if_out(situation: Situation) -> float:
 
 
 def game_margin_if_out(situation: Situation) -> float:
-    totals = (situation.view.get("scores") or {}).get("totals") or {}
+    scores = situation.view.get("scores") or {}
+    totals: dict[str, int] = scores.get("totals") or {}
     return totals.get(situation.team, 0) - totals.get(situation.opponents, 0) + deal_margin_if_out(situation)
 
 
 # --- discard --------------------------------------------------------------------------------
 
 
-def discard_decision(situation: Situation, check: Check) -> dict | None:
+def discard_decision(situation: Situation, check: Check) -> Action | None:
     for card in discard_ranking(situation):
         action = {"type": "discard", "card": card}
         if check(action):
@@ -375,7 +380,7 @@ def keep_value(situation: Situation, card: str) -> float:
         return 150 + (80 if situation.needs["wild"] else 0)
     rank = card[0]
     held = len(situation.naturals.get(rank, []))
-    value = {1: 10, 2: 35}.get(held, 55)
+    value: float = {1: 10, 2: 35}.get(held, 55)
     if rank in situation.incomplete:
         value += 25
     if late:
@@ -391,7 +396,7 @@ def gift_value(situation: Situation, card: str) -> float:
     held = opponent["cards"] or opponent["foot"]
     chance = pair_chance(situation.unseen_by_rank[match_key(card)], situation.unseen_total, held)
     pile = situation.discard[-6:] + [card]
-    worth = total_points(pile) + 15 * len(pile)
+    worth: float = total_points(pile) + 15 * len(pile)
     rank = card[0] if is_natural(card) else WILD
     if rank in situation.opponent_incomplete:
         worth += 40 + 15 * len(situation.opponent_incomplete[rank])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.bots.cards import NATURAL_RANKS, PILE_SIZE, WILD, is_natural, is_wild, pile_kind, points
+from games.engine.records import Action
 
 
 def legal_meld(cards: list[str]) -> bool:
@@ -30,11 +31,11 @@ def ratio_ok(cards: list[str]) -> bool:
 
 
 class MeldPlan:
-    def __init__(self, hand: Counter, incomplete: dict[str, list[str]], min_keep: int = 0):
+    def __init__(self, hand: Counter[str], incomplete: dict[str, list[str]], min_keep: int = 0) -> None:
         self.hand = +Counter(hand)  # positive counts only (as elements() would give)
         self.incomplete = {rank: list(cards) for rank, cards in incomplete.items()}
-        self.completed: Counter = Counter()  # pile kinds completed by this plan (R49b counts them)
-        self.groups: list[dict] = []
+        self.completed: Counter[str] = Counter()  # pile kinds completed by this plan (R49b counts them)
+        self.groups: list[dict[str, object]] = []
         self.min_keep = min_keep  # R47: cards that must stay in a foot
         self.points = 0
         self._keys: list[str] | None = None  # sorted distinct cards of `hand`, while unchanged
@@ -108,7 +109,7 @@ class MeldPlan:
         self._settle(rank, list(cards))
         return True
 
-    def _lay(self, cards: list[str], group: dict) -> None:
+    def _lay(self, cards: list[str], group: dict[str, object]) -> None:
         self.hand.subtract(cards)
         self.hand = +self.hand
         self._keys = self._remaining = None
@@ -122,7 +123,7 @@ class MeldPlan:
         else:
             self.incomplete[rank] = cards
 
-    def action(self) -> dict | None:
+    def action(self) -> Action | None:
         return {"type": "meld", "groups": self.groups} if self.groups else None
 
     def room(self, rank: str) -> int:

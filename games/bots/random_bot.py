@@ -9,13 +9,14 @@ import random
 from games.bots.base import Bot, Check
 from games.bots.cards import is_natural, is_wild
 from games.bots.situation import match_key
+from games.engine.records import Action, View
 
 
-def random_candidates(view: dict) -> list[dict]:
+def random_candidates(view: View) -> list[Action]:
     options = view.get("options") or {}
     hand = sorted(card for card, n in view["hand"].items() for _ in range(n))
     if view["phase"] == "draw":
-        actions = [{"type": "draw"}]
+        actions: list[Action] = [{"type": "draw"}]
         top = view["discard"][-1] if view["discard"] else None
         if options.get("take_pile") and top:
             pair = [c for c in hand if match_key(c) == match_key(top) and (is_natural(c) or is_wild(top))][:2]
@@ -37,6 +38,6 @@ def random_candidates(view: dict) -> list[dict]:
 class RandomBot(Bot):
     level = "random"
 
-    def choose(self, view: dict, rng: random.Random, check: Check) -> dict | None:
+    def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         legal = [action for action in random_candidates(view) if check(action)]
         return rng.choice(legal) if legal else None

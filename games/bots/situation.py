@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from games.bots.cards import (
     NEXT_SEAT,
@@ -19,17 +20,21 @@ from games.bots.cards import (
     is_natural,
     is_wild,
 )
+from games.engine.records import View
+
+if TYPE_CHECKING:
+    from games.bots.plan import MeldPlan
 
 
 @dataclass
 class Situation:
-    view: dict
+    view: View
     seat: str
     team: str
     opponents: str
     partner: str
     next_seat: str
-    hand: Counter
+    hand: Counter[str]
     naturals: dict[str, list[str]]  # rank -> the seat's naturals of that rank
     wilds: list[str]  # jokers first (they cost most when left over, R4)
     black_threes: list[str]
@@ -45,11 +50,11 @@ class Situation:
     partner_in_foot: bool
     minimum: int
     discard: list[str]
-    _unseen: tuple | None = field(default=None, repr=False)
-    plans: dict = field(default_factory=dict, repr=False)  # memo of normal's plan prefixes
+    _unseen: tuple[Counter[str], int] | None = field(default=None, repr=False)
+    plans: dict[int, MeldPlan] = field(default_factory=dict, repr=False)  # memo of normal's plan prefixes
 
     @property
-    def unseen_by_rank(self) -> Counter:
+    def unseen_by_rank(self) -> Counter[str]:
         """Copies of each match key (R29b) not visible to the seat (computed when first asked)."""
         return self._unseen_counts()[0]
 
@@ -57,14 +62,15 @@ class Situation:
     def unseen_total(self) -> int:
         return self._unseen_counts()[1]
 
-    def _unseen_counts(self) -> tuple[Counter, int]:
+    def _unseen_counts(self) -> tuple[Counter[str], int]:
         if self._unseen is None:
             self._unseen = _count_unseen(self.view)
         return self._unseen
 
     @property
-    def options(self) -> dict:
-        return self.view.get("options") or {}
+    def options(self) -> dict[str, Any]:
+        options: dict[str, Any] = self.view.get("options") or {}
+        return options
 
     @property
     def card_count(self) -> int:
@@ -74,26 +80,27 @@ class Situation:
     def top(self) -> str | None:
         return self.discard[-1] if self.discard else None
 
-    def seat_info(self, seat: str) -> dict:
-        return self.view["seats"][seat]
+    def seat_info(self, seat: str) -> dict[str, Any]:
+        info: dict[str, Any] = self.view["seats"][seat]
+        return info
 
 
-def melds_by_key(view: dict, team: str) -> list[dict]:
+def melds_by_key(view: View, team: str) -> list[dict[str, Any]]:
     """A team's melds in the order they were started."""
     table = view["melds"].get(team) or {}
     return [table[key] for key in sorted(table, key=int)]
 
 
-def _incomplete(view: dict, team: str) -> dict[str, list[str]]:
+def _incomplete(view: View, team: str) -> dict[str, list[str]]:
     return {m["rank"]: list(m["cards"]) for m in melds_by_key(view, team) if m["status"] == "incomplete"}
 
 
-def _needs(view: dict, piles: dict[str, int]) -> dict[str, int]:
+def _needs(view: View, piles: dict[str, int]) -> dict[str, int]:
     wanted = view.get("going_out_needs") or {"clean": 2, "dirty": 2, "wild": 1}
     return {kind: max(0, wanted[kind] - piles.get(kind, 0)) for kind in ("clean", "dirty", "wild")}
 
 
-def analyse(view: dict) -> Situation:
+def analyse(view: View) -> Situation:
     seat = view["seat"]
     team = TEAM_OF[seat]
     opponents = OTHER_TEAM[team]
@@ -110,6 +117,8 @@ def analyse(view: dict) -> Situation:
         elif is_natural(card):
             naturals.setdefault(card[0], []).extend(copies)
     wilds.sort(key=lambda c: c != "JK")
+    options: dict[str, Any] = view.get("options") or {}
+    minimum: int = options["minimum"] if "minimum" in options else view.get("first_meld_minimum", 0)
     piles = dict(view["piles"][team])
     opponent_piles = dict(view["piles"][opponents])
     situation = Situation(
@@ -133,17 +142,13 @@ def analyse(view: dict) -> Situation:
         opponents_down=bool(view["down"][opponents]),
         in_foot=bool(view["seats"][seat]["in_foot"]),
         partner_in_foot=bool(view["seats"][PARTNER[seat]]["in_foot"]),
-        minimum=int(
-            (view.get("options") or {}).get("minimum", view.get("first_meld_minimum", 0))
-            if not view["down"][team]
-            else 0
-        ),
+        minimum=int(minimum) if not view["down"][team] else 0,
         discard=list(view["discard"]),
     )
     return situation
 
 
-def visible_cards(view: dict) -> Counter:
+def visible_cards(view: View) -> Counter[str]:
     """Every card the seat can see: its own, the discard pile and both teams' melds."""
     seen = Counter({card: n for card, n in view["hand"].items() if n > 0})
     seen.update(view["discard"])
@@ -153,7 +158,7 @@ def visible_cards(view: dict) -> Counter:
     return seen
 
 
-def _count_unseen(view: dict) -> tuple[Counter, int]:
+def _count_unseen(view: View) -> tuple[Counter[str], int]:
     """(copies not visible to the seat by match key, threes left out; how many cards unseen)."""
     seen: dict[str, int] = {}
     total_seen = 0
@@ -170,7 +175,7 @@ def _count_unseen(view: dict) -> tuple[Counter, int]:
         for card in cards:
             key = match_key(card)
             seen[key] = seen.get(key, 0) + 1
-    by_rank: Counter = Counter()
+    by_rank: Counter[str] = Counter()
     for key, copies in _DECK_BY_KEY.items():
         left = copies - seen.get(key, 0)
         if left > 0:
@@ -186,13 +191,13 @@ def match_key(card: str) -> str:
 
 
 # copies of each match key in the 270 cards (R1, R2; threes never take the pile): 20 a rank, 10 jokers
-_DECK_BY_KEY = Counter()
+_DECK_BY_KEY: Counter[str] = Counter()
 for _card, _copies in full_deck().items():
     if _card[0] != "3":
         _DECK_BY_KEY[match_key(_card)] += _copies
 
 
-def needs_after(needs: dict[str, int], completed: Counter) -> dict[str, int]:
+def needs_after(needs: dict[str, int], completed: Counter[str]) -> dict[str, int]:
     return {kind: max(0, needs[kind] - completed.get(kind, 0)) for kind in needs}
 
 

@@ -7,10 +7,18 @@ illegal one raises at once.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
+from games.bots import make_bot
 from games.bots.cards import TEAM_OF
+from games.engine import Game
+
+BotOptions: TypeAlias = dict[str, dict[str, Any]]  # level -> make_bot options ({"hard": {"iterations": 8}})
+PairTask: TypeAlias = tuple[int, str, str, BotOptions | None, bool]  # seed, level A, level B, options, timed
 
 
 @dataclass
@@ -39,14 +47,11 @@ def play_game(
     ns_level: str,
     ew_level: str,
     *,
-    bot_options: dict | None = None,
+    bot_options: BotOptions | None = None,
     max_actions: int = 20000,
     timed: bool = False,
 ) -> GameResult:
     """One complete 4-deal game from `Game.new(seed)`; NS played by `ns_level`, EW by `ew_level`."""
-    from games.bots import make_bot
-    from games.engine import Game
-
     game = Game.new(seed=seed)
     levels = {"NS": ns_level, "EW": ew_level}
     bot_options = bot_options or {}
@@ -74,7 +79,7 @@ def play_game(
     )
 
 
-def play_pair(task: tuple) -> list[GameResult]:
+def play_pair(task: PairTask) -> list[GameResult]:
     """The same seed played both ways: A as NS against B as EW, then swapped."""
     seed, level_a, level_b, bot_options, timed = task
     return [
@@ -156,19 +161,18 @@ def run_match(
     *,
     first_seed: int = 1,
     workers: int = 2,
-    bot_options: dict | None = None,
+    bot_options: BotOptions | None = None,
     goal: float | None = None,
     timed: bool = True,
-    progress=None,
+    progress: Callable[[MatchSummary], object] | None = None,
 ) -> MatchSummary:
     """`games` games (rounded up to seat-swapped pairs) of A against B, `workers` in parallel,
     stopping early once the Wilson interval is clear of `goal`."""
-    import multiprocessing
-
     summary = MatchSummary(level_a, level_b)
     pairs = (games + 1) // 2
-    tasks = [(first_seed + i, level_a, level_b, bot_options, timed) for i in range(pairs)]
+    tasks: list[PairTask] = [(first_seed + i, level_a, level_b, bot_options, timed) for i in range(pairs)]
     context = multiprocessing.get_context("fork")
+    results: Iterator[list[GameResult]]
     if workers <= 1:
         results = map(play_pair, tasks)
         pool = None

@@ -18,13 +18,14 @@ from __future__ import annotations
 import json
 
 from games.engine.errors import RuleError
+from games.engine.records import Action
 
 ACTION_FIELDS = {"draw": (), "discard": ("card",), "meld": ("groups",), "take_pile": ("cards", "groups")}
 GROUP_FIELDS = {"meld": ("cards", "to"), "take_pile": ("cards",)}
 MAX_ACTION_BYTES = 4096  # 700 card names: more than any hand holds; stored actions stay small
 
 
-def normalise_action(action: dict) -> dict:
+def normalise_action(action: object) -> Action:
     """A copy of `action` with its type's fields only; RuleError when it has any other or is too big."""
     if not isinstance(action, dict):
         raise RuleError("bad_action", None)
@@ -45,7 +46,7 @@ def normalise_action(action: dict) -> dict:
     return normal
 
 
-def _normal_group(kind: str, group):
+def _normal_group(kind: str, group: object) -> object:
     if not isinstance(group, dict):
         return group  # the engine refuses it as a bad "groups"
     for name in group:
@@ -55,7 +56,7 @@ def _normal_group(kind: str, group):
     return {name: value for name, value in group.items() if not (name == "to" and value is None)}
 
 
-def public_fields(action: dict | None) -> dict | None:
+def public_fields(action: Action | None) -> Action | None:
     """`action` with only its type's fields, for publishing moves stored before the edge checked them."""
     if not isinstance(action, dict) or action.get("type") not in ACTION_FIELDS:
         return action

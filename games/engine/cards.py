@@ -90,13 +90,13 @@ def card_name(card: str) -> str:
     return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
 
 
-def check_card(card) -> str:
+def check_card(card: object) -> str:
     if not isinstance(card, str) or card not in ALL_CARDS:
         raise RuleError("bad_card", "R1", card=str(card)[:20])
     return card
 
 
-def parse_cards(text) -> list[str]:
+def parse_cards(text: object) -> list[str]:
     """Parse '4H TS 2C JK 3D' (or a list of such names) into a list of cards; refuses bad names."""
     if isinstance(text, str):
         names = text.split()

@@ -19,13 +19,13 @@ CANONICAL_DECK = tuple(canonical_deck())  # built once: every deal starts from a
 @dataclass(frozen=True, slots=True)
 class DealtCards:
     dealer: str
-    hands: dict
-    feet: dict
+    hands: dict[str, list[str]]
+    feet: dict[str, list[str]]
     upcard: str
-    stock_top_first: list
+    stock_top_first: list[str]
 
 
-def shuffled_deck(seed, deal: int) -> list[str]:
+def shuffled_deck(seed: int | str, deal: int) -> list[str]:
     """R57: the canonical deck shuffled by random.Random(f"{seed}:{deal}")."""
     deck = list(CANONICAL_DECK)
     random.Random(f"{seed}:{deal}").shuffle(deck)

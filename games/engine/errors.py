@@ -7,6 +7,8 @@ message. A refused action always leaves the game exactly as it was.
 
 from __future__ import annotations
 
+from games.engine.records import Refusal
+
 MESSAGES: dict[str, str] = {
     "bad_action": "That is not a valid action.",
     "unknown_action": "Unknown action type: {type}.",
@@ -45,7 +47,7 @@ MESSAGES: dict[str, str] = {
 class RuleError(Exception):
     """A refused action or position; `code` is stable, `message` is for the player."""
 
-    def __init__(self, code: str, rule: str | None = None, **params):
+    def __init__(self, code: str, rule: str | None = None, **params: object) -> None:
         self.code = code
         self.rule = rule
         self.params = params
@@ -56,5 +58,5 @@ class RuleError(Exception):
             self.message = template
         super().__init__(self.message)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Refusal:
         return {"code": self.code, "message": self.message, "rule": self.rule, "params": self.params}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from games.engine.records import Event
 
-def redact_events(events: list[dict], seat: str | None) -> list[dict]:
+
+def redact_events(events: list[Event], seat: str | None) -> list[Event]:
     """The events as `seat` may see them (None: a spectator)."""
     redacted = []
     for event in events:

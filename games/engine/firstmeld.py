@@ -8,14 +8,21 @@ cards used, followed by a placement of the actual cards.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import TypeAlias
 
 from games.engine.cards import CARD_POINTS, JOKER, NATURAL_RANKS, is_natural, is_wild
 from games.engine.melds import PILE_SIZE
 
 RANK_VALUE = {r: CARD_POINTS[r + "C"] for r in NATURAL_RANKS}
 WILD_MELD = "wild"
+
+Choice: TypeAlias = tuple[str, int, int]  # a rank, how many of its naturals, how many wild cards with them
+Split: TypeAlias = tuple[tuple[int, int] | None, int]  # (incomplete meld (naturals, wild) or None, piles)
+Table: TypeAlias = dict[int, tuple[int, tuple[Choice, ...]]]
+CappedTable: TypeAlias = dict[tuple[int, int], tuple[int, tuple[Choice, ...]]]
+Take: TypeAlias = tuple[int, list[str], list[list[str]]]  # (points, pickup cards, groups)
 
 
 def _piles_only(naturals: int, wild: int) -> bool:
@@ -25,7 +32,7 @@ def _piles_only(naturals: int, wild: int) -> bool:
 
 
 @cache
-def natural_split(naturals: int, wild: int):
+def natural_split(naturals: int, wild: int) -> Split | None:
     """(incomplete (a, b) or None, number of piles) for naturals+wild of one rank, or None (R15, R20)."""
     if naturals == 0 and wild == 0:
         return (None, 0)
@@ -52,9 +59,9 @@ def wild_meld_size_ok(size: int) -> bool:
     return size == 0 or size % PILE_SIZE in (0, 3, 4, 5, 6)
 
 
-def _natural_table(counts: dict[str, int], wild_total: int, banned: frozenset):
+def _natural_table(counts: dict[str, int], wild_total: int, banned: frozenset[str]) -> Table:
     """dp[t] = (best natural points, choices) using t wild cards inside natural melds."""
-    dp: dict[int, tuple[int, tuple]] = {0: (0, ())}
+    dp: Table = {0: (0, ())}
     for rank, count in counts.items():
         if rank in banned or count < 2:
             continue
@@ -71,9 +78,11 @@ def _natural_table(counts: dict[str, int], wild_total: int, banned: frozenset):
     return dp
 
 
-def _capped_natural_table(counts, wild_total: int, banned: frozenset, max_cards: int):
+def _capped_natural_table(
+    counts: dict[str, int], wild_total: int, banned: frozenset[str], max_cards: int
+) -> CappedTable:
     """dp[(t, n)] = (best natural points, choices) with t wild cards and n cards in all (R47 caps n)."""
-    dp: dict[tuple[int, int], tuple[int, tuple]] = {(0, 0): (0, ())}
+    dp: CappedTable = {(0, 0): (0, ())}
     for rank, count in counts.items():
         if rank in banned or count < 2:
             continue
@@ -90,7 +99,14 @@ def _capped_natural_table(counts, wild_total: int, banned: frozenset, max_cards:
     return dp
 
 
-def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used=0, max_cards=None):
+def _best_plan(
+    counts: dict[str, int],
+    wild_values: list[int],
+    banned: frozenset[str],
+    wild_meld_allowed: bool,
+    wild_already_used: int = 0,
+    max_cards: int | None = None,
+) -> tuple[int, tuple[Choice, ...], int, int]:
     """Best (points, natural choices, wild cards in natural melds, wild meld size)."""
     available = len(wild_values) - wild_already_used
     if max_cards is None:
@@ -100,7 +116,7 @@ def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used
             (used, cards, pts, choices)
             for (used, cards), (pts, choices) in _capped_natural_table(counts, available, banned, max_cards).items()
         ]
-    best = None
+    best: tuple[int, tuple[Choice, ...], int, int] | None = None
     for used, cards, pts, choices in table:
         largest = available - used if max_cards is None else min(available - used, max_cards - cards)
         for size in range(largest + 1):
@@ -109,14 +125,17 @@ def _best_plan(counts, wild_values, banned, wild_meld_allowed, wild_already_used
             total = pts + sum(wild_values[: wild_already_used + used + size])
             if best is None or total > best[0]:
                 best = (total, choices, used, size)
+    assert best is not None, "laying nothing is always a plan"
     return best
 
 
-def _split_groups(rank_cards: list[str], wilds: list[str], choice) -> list[list[str]]:
+def _split_groups(rank_cards: list[str], wilds: list[str], choice: Choice) -> list[list[str]]:
     _rank, n, w = choice
     naturals, wild = rank_cards[:n], wilds[:w]
     groups = []
-    incomplete, piles = natural_split(n, w)
+    split = natural_split(n, w)
+    assert split is not None, "a choice is made only of a split that exists"
+    incomplete, piles = split
     if incomplete:
         a, b = incomplete
         groups.append(naturals[:a] + wild[:b])
@@ -133,11 +152,18 @@ def _wild_groups(wilds: list[str]) -> list[list[str]]:
     return groups
 
 
-def _sorted_wilds(cards) -> list[str]:
+def _sorted_wilds(cards: Iterable[str]) -> list[str]:
     return sorted((c for c in cards if is_wild(c)), key=lambda c: -CARD_POINTS[c])
 
 
-def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_used=0, wilds=None, max_cards=None):
+def best_new_melds(
+    cards: Sequence[str],
+    banned_ranks: Iterable[str] = (),
+    wild_meld_allowed: bool = True,
+    wild_already_used: int = 0,
+    wilds: list[str] | None = None,
+    max_cards: int | None = None,
+) -> tuple[int, list[list[str]]]:
     """(points, groups): the most points `cards` can lay as new melds (using at most `max_cards`
     cards when given), and one way to lay them."""
     wilds = _sorted_wilds(cards) if wilds is None else wilds
@@ -160,25 +186,25 @@ def best_new_melds(cards, banned_ranks=(), wild_meld_allowed=True, wild_already_
     return total - sum(values[:wild_already_used]), groups
 
 
-def best_take(cards, top: str, max_cards=None):
+def best_take(cards: Iterable[str], top: str, max_cards: int | None = None) -> Take | None:
     """(points, pickup cards, groups) of the best first-meld take of `top` with `cards` (using at most
     `max_cards` of them when given: R47 in the foot), or None (R29, R40)."""
-    cards = list(cards)
+    held = list(cards)
     if is_wild(top):
-        return _best_wild_take(cards, top, max_cards)
+        return _best_wild_take(held, top, max_cards)
     rank = top[0]
-    same = [c for c in cards if is_natural(c) and c[0] == rank]
-    others = [c for c in cards if not (is_natural(c) and c[0] == rank)]
+    same = [c for c in held if is_natural(c) and c[0] == rank]
+    others = [c for c in held if not (is_natural(c) and c[0] == rank)]
     wilds = _sorted_wilds(others)
     non_wild_rest = [c for c in others if not is_wild(c)]
-    best = None
+    best: Take | None = None
     for a in range(2, min(len(same), 6) + 1):
         for b in range(min(len(wilds), 2) + 1):
             size = 1 + a + b
             if size > PILE_SIZE or 1 + a < 2 * b:
                 continue
             rest = non_wild_rest + same[a:] + wilds
-            banned = () if size == PILE_SIZE else (rank,)
+            banned: tuple[str, ...] = () if size == PILE_SIZE else (rank,)
             cap = None if max_cards is None else max_cards - a - b
             if cap is not None and cap < 0:
                 continue
@@ -190,9 +216,9 @@ def best_take(cards, top: str, max_cards=None):
     return best
 
 
-def _best_wild_take(cards, top: str, max_cards=None):
+def _best_wild_take(cards: list[str], top: str, max_cards: int | None = None) -> Take | None:
     matching = [c for c in cards if (c == JOKER) == (top == JOKER) and is_wild(c)]
-    best = None
+    best: Take | None = None
     for a in range(2, min(len(matching), 6) + 1):
         remaining = list(cards)
         for c in matching[:a]:
@@ -212,8 +238,8 @@ def _best_wild_take(cards, top: str, max_cards=None):
     return best
 
 
-def max_first_meld_points(cards) -> int:
+def max_first_meld_points(cards: Iterable[str]) -> int:
     return best_new_melds(list(cards))[0]
 
 
-__all__ = ["Counter", "best_new_melds", "best_take", "max_first_meld_points", "natural_split"]
+__all__ = ["best_new_melds", "best_take", "max_first_meld_points", "natural_split"]

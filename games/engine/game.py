@@ -9,6 +9,9 @@ inside the commit and are reported as events.
 from __future__ import annotations
 
 import contextlib
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from games.engine.cards import (
     ALL_CARDS,
@@ -31,7 +34,10 @@ from games.engine.melds import (
     meld_rank,
     pile_kind,
 )
-from games.engine.scoring import count_piles, team_deal_score
+from games.engine.notation import game_from_position, position_of
+from games.engine.options import options_for
+from games.engine.records import Action, Check, DealScore, Event, Options, Position, Scores, View
+from games.engine.scoring import count_piles, team_deal_score, totals
 from games.engine.scoring import winner as game_winner
 from games.engine.seats import (
     DEALS,
@@ -44,6 +50,7 @@ from games.engine.seats import (
     TEAM_SEATS,
     TEAMS,
 )
+from games.engine.views import public_view, seat_view
 
 ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
 _PHASE_OF = {"draw": "draw", "take_pile": "draw", "meld": "play", "discard": "play"}
@@ -59,13 +66,19 @@ class _Plan:
     """What a checked action will do: the cards it uses and the team's melds afterwards."""
 
     __slots__ = ("goes_out", "groups", "laid_points", "melds", "taken", "used")
+    used: list[str]
+    melds: list[list[str]] | None  # the team's melds after a meld or a take; None for the others
+    laid_points: int
+    groups: list[tuple[list[str], int]]  # (cards, meld index) per group, for the events
+    goes_out: bool
+    taken: list[str]  # set by a take, the only action that has it
 
-    def __init__(self, used: list, melds=None):
+    def __init__(self, used: list[str], melds: list[list[str]] | None = None) -> None:
         self.used = used
         self.melds = melds
         self.laid_points = 0
-        self.groups = []  # (cards, meld index) per group, for the events
-        self.goes_out = False  # `taken` is set by a take, the only action that has it
+        self.groups = []
+        self.goes_out = False
 
 
 class Game:
@@ -88,8 +101,8 @@ class Game:
         "turn",
     )
 
-    def __init__(self):
-        self.seed = 0
+    def __init__(self) -> None:
+        self.seed: int | str = 0
         self.deal = 1
         self.dealer = "E"
         self.turn: str | None = "S"
@@ -101,17 +114,15 @@ class Game:
         self.melds: dict[str, list[list[str]]] = {t: [] for t in TEAMS}
         self.red_threes: dict[str, list[str]] = {t: [] for t in TEAMS}
         self.down = dict.fromkeys(TEAMS, False)
-        self.deal_scores: list[dict] = []
+        self.deal_scores: list[DealScore] = []
         self.ply = 0
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, seed=None, events: list | None = None) -> Game:
+    def new(cls, seed: int | str | None = None, events: list[Event] | None = None) -> Game:
         """A fresh game with deal 1 dealt (R8–R13, R57). No seed: a random one (R58).
         `events`, if given, receives the dealing's events (deal_start, the dealt red threes laid)."""
         if seed is None:
-            import secrets
-
             seed = secrets.randbits(63)
         game = cls()
         game.seed = seed
@@ -119,52 +130,47 @@ class Game:
         return game
 
     @classmethod
-    def from_position(cls, position: dict) -> Game:
-        from games.engine.notation import game_from_position
-
+    def from_position(cls, position: object) -> Game:
+        """The game `position` describes; RuleError("invalid_position") for anything else."""
         return game_from_position(cls(), position)
 
-    def to_position(self) -> dict:
-        from games.engine.notation import position_of
-
+    def to_position(self) -> Position:
         return position_of(self)
 
     # ------------------------------------------------------------------ public surface
-    def apply(self, seat, action) -> list[dict]:
+    def apply(self, seat: str, action: Action) -> list[Event]:
         """Apply one action of `seat`; returns its events; raises RuleError and changes nothing."""
         kind, plan = self._plan(seat, action)
-        events: list[dict] = []
+        events: list[Event] = []
         with contextlib.suppress(_DealOver):  # the deal ended inside the commit; the events say so
             _COMMITS[kind](self, seat, action, plan, events)
         self.ply += 1
         return events
 
-    def check(self, seat, action) -> dict:
+    def check(self, seat: str, action: Action) -> Check:
         """A dry run: {"ok": True, "points": n} or {"ok": False, code, message, rule, params}."""
         try:
             _, plan = self._plan(seat, action)
         except RuleError as error:
-            return {"ok": False, **error.as_dict()}
+            return {
+                "ok": False,
+                "code": error.code,
+                "message": error.message,
+                "rule": error.rule,
+                "params": error.params,
+            }
         return {"ok": True, "points": plan.laid_points}
 
-    def options(self, seat) -> dict:
-        from games.engine.options import options_for
-
+    def options(self, seat: str) -> Options:
         return options_for(self, seat)
 
-    def view(self, seat) -> dict:
-        from games.engine.views import seat_view
-
+    def view(self, seat: str) -> View:
         return seat_view(self, seat)
 
-    def public_view(self) -> dict:
-        from games.engine.views import public_view
-
+    def public_view(self) -> View:
         return public_view(self)
 
-    def scores(self) -> dict:
-        from games.engine.scoring import totals
-
+    def scores(self) -> Scores:
         return {"deals": [dict(d) for d in self.deal_scores], "totals": totals(self.deal_scores)}
 
     @property
@@ -178,7 +184,7 @@ class Game:
     def first_meld_minimum(self) -> int:
         return FIRST_MELD_MINIMUM[self.deal]
 
-    def incomplete_meld_index(self, melds: list, rank: str) -> int | None:
+    def incomplete_meld_index(self, melds: Sequence[Sequence[str]], rank: str) -> int | None:
         """R20: the team has at most one incomplete meld of a rank."""
         for i, meld in enumerate(melds):
             if len(meld) < PILE_SIZE:
@@ -187,7 +193,7 @@ class Game:
                     return i
         return None
 
-    def may_go_out(self, seat: str, melds: list | None = None) -> bool:
+    def may_go_out(self, seat: str, melds: Sequence[Sequence[str]] | None = None) -> bool:
         """R49 (a)–(c) with the team's melds as they would be (default: as they are)."""
         if not self.in_foot(seat) or not self.in_foot(PARTNER[seat]):
             return False
@@ -195,7 +201,7 @@ class Game:
         return all(piles[kind] >= need for kind, need in GOING_OUT_PILES.items())
 
     # ------------------------------------------------------------------ planning (all checks)
-    def _plan(self, seat, action) -> tuple[str, _Plan]:
+    def _plan(self, seat: object, action: object) -> tuple[str, _Plan]:
         if not isinstance(seat, str) or seat not in SEATS:
             raise RuleError("bad_seat", "R5", seat=str(seat)[:10])
         if not isinstance(action, dict):
@@ -211,10 +217,10 @@ class Game:
             raise RuleError("already_drew" if _PHASE_OF[kind] == "draw" else "must_draw_first", "R26")
         return kind, _PLANS[kind](self, seat, action)
 
-    def _plan_draw(self, seat, action) -> _Plan:
+    def _plan_draw(self, seat: str, action: Action) -> _Plan:
         return _DRAW_PLAN
 
-    def _plan_discard(self, seat, action) -> _Plan:
+    def _plan_discard(self, seat: str, action: Action) -> _Plan:
         card = _card_field(action, "card")
         hand = self.hands[seat]
         if card not in hand:
@@ -226,7 +232,7 @@ class Game:
             plan.goes_out = True
         return plan
 
-    def _plan_meld(self, seat, action) -> _Plan:
+    def _plan_meld(self, seat: str, action: Action) -> _Plan:
         groups = _groups_field(action)
         team = TEAM_OF[seat]
         held = list(self.hands[seat])
@@ -248,7 +254,7 @@ class Game:
             self._check_cards_left(seat, plan, len(held))
         return plan
 
-    def _plan_addition(self, melds, target, cards) -> int:
+    def _plan_addition(self, melds: list[list[str]], target: object, cards: list[str]) -> int:
         if not isinstance(target, str) or target not in MELD_RANKS:
             raise RuleError("bad_rank", "R21", rank=str(target)[:10])
         index = self.incomplete_meld_index(melds, target)
@@ -262,7 +268,7 @@ class Game:
         melds[index] = melds[index] + cards
         return index
 
-    def _plan_new_meld(self, melds, cards) -> int:
+    def _plan_new_meld(self, melds: list[list[str]], cards: list[str]) -> int:
         problem = meld_problem(cards)
         if problem:
             raise problem
@@ -272,12 +278,12 @@ class Game:
         melds.append(list(cards))
         return len(melds) - 1
 
-    def _check_first_meld(self, laid_points) -> None:
+    def _check_first_meld(self, laid_points: int) -> None:
         """R37–R40: until the team is down (callers ask), one action must reach the minimum on its own."""
         if laid_points < self.first_meld_minimum():
             raise RuleError("below_first_meld_minimum", "R37", minimum=self.first_meld_minimum(), points=laid_points)
 
-    def _check_cards_left(self, seat, plan: _Plan, left: int) -> None:
+    def _check_cards_left(self, seat: str, plan: _Plan, left: int) -> None:
         """R47: in the foot (callers ask), keep two cards unless going out is allowed (R49)."""
         if left >= 2:
             return
@@ -288,14 +294,14 @@ class Game:
             raise RuleError("must_keep_cards", "R47")
         raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat, plan.melds))
 
-    def _going_out_gap(self, seat, melds=None) -> str:
+    def _going_out_gap(self, seat: str, melds: Sequence[Sequence[str]] | None = None) -> str:
         if not self.in_foot(PARTNER[seat]):
             return "your partner has not picked up their foot"
         piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
         missing = [f"{need - piles[k]} {k}" for k, need in GOING_OUT_PILES.items() if piles[k] < need]
         return "your team still needs " + ", ".join(missing) + " pile(s)"
 
-    def _plan_take_pile(self, seat, action) -> _Plan:
+    def _plan_take_pile(self, seat: str, action: Action) -> _Plan:
         if not self.discard:
             raise RuleError("pile_empty", "R28")
         top = self.discard[-1]
@@ -325,7 +331,7 @@ class Game:
             self._check_cards_left(seat, plan, len(held) + len(plan.taken) - 1)
         return plan
 
-    def _place_pickup(self, melds, ordered) -> int:
+    def _place_pickup(self, melds: list[list[str]], ordered: list[str]) -> int:
         """R30: onto the team's incomplete meld of the rank up to 7 cards, the rest as a new meld."""
         rank = meld_rank(ordered)
         index = self.incomplete_meld_index(melds, rank)
@@ -341,7 +347,7 @@ class Game:
         return index
 
     # ------------------------------------------------------------------ commits (state changes)
-    def _commit_draw(self, seat, action, plan, events) -> None:
+    def _commit_draw(self, seat: str, action: Action, plan: _Plan, events: list[Event]) -> None:
         stock = self.stock
         if len(stock) >= 2 and stock[-1] not in RED_THREES and stock[-2] not in RED_THREES:
             # the common case, as _draw_card would do it: two cards, one event, nothing to lay
@@ -358,16 +364,16 @@ class Game:
             self._draw_card(seat, events)
         self.phase = "play"
 
-    def _commit_discard(self, seat, action, plan, events) -> None:
+    def _commit_discard(self, seat: str, action: Action, plan: _Plan, events: list[Event]) -> None:
         card = plan.used[0]
         self.hands[seat].remove(card)
         self.discard.append(card)
         events.append({"type": "discard", "seat": seat, "card": card})
         if plan.goes_out:
             self._go_out(seat, events)
-        self._pass_turn(events)
+        self._pass_turn(seat, events)
 
-    def _commit_take_pile(self, seat, action, plan, events) -> None:
+    def _commit_take_pile(self, seat: str, action: Action, plan: _Plan, events: list[Event]) -> None:
         taken = plan.taken
         del self.discard[-len(taken) :]
         events.append({"type": "take_pile", "seat": seat, "count": len(taken), "top": taken[-1], "cards": list(taken)})
@@ -376,12 +382,13 @@ class Game:
         self._commit_meld(seat, action, plan, events)
         self._lay_red_threes(seat, events)  # R33
 
-    def _commit_meld(self, seat, action, plan: _Plan, events) -> None:
+    def _commit_meld(self, seat: str, action: Action, plan: _Plan, events: list[Event]) -> None:
         """Lay the planned groups (a meld, or the melds of a take)."""
         team = TEAM_OF[seat]
         hand = self.hands[seat]
         for card in plan.used:
             hand.remove(card)
+        assert plan.melds is not None, "a meld's or a take's plan holds the team's melds"
         self.melds[team] = plan.melds
         self.down[team] = True
         events.append(
@@ -394,10 +401,11 @@ class Game:
         )
         if plan.goes_out:
             self._go_out(seat, events)
-        if not hand and self.feet[seat] is not None:  # R44: into the foot at once
-            self._pick_up_foot(seat, events)
+        foot = self.feet[seat]
+        if not hand and foot is not None:  # R44: into the foot at once
+            self._pick_up_foot(seat, foot, events)
 
-    def _draw_card(self, seat, events) -> None:
+    def _draw_card(self, seat: str, events: list[Event]) -> None:
         """One card from the stock; a red three is laid and replaced at once (R27, R34)."""
         card = self.stock.pop()
         self.hands[seat].append(card)
@@ -410,7 +418,7 @@ class Game:
         if card in RED_THREES:
             self._lay_red_threes(seat, events)
 
-    def _lay_red_threes(self, seat, events) -> None:
+    def _lay_red_threes(self, seat: str, events: list[Event]) -> None:
         """R34, R53 (iii): lay every red three of the active cards, replace each from the stock."""
         hand = self.hands[seat]
         while True:
@@ -432,27 +440,28 @@ class Game:
             hand.append(replacement)
             events.append({"type": "draw", "seat": seat, "count": 1, "cards": [replacement], "replacement": True})
 
-    def _pick_up_foot(self, seat, events) -> None:
+    def _pick_up_foot(self, seat: str, foot: list[str], events: list[Event]) -> None:
         """R44–R46: the foot becomes the active cards; its red threes are laid and replaced."""
-        self.hands[seat] = self.feet[seat]
+        self.hands[seat] = foot
         self.feet[seat] = None
         events.append({"type": "foot", "seat": seat, "count": len(self.hands[seat])})
         self._lay_red_threes(seat, events)
 
-    def _pass_turn(self, events) -> None:
-        """R25: the next seat clockwise; an empty hand picks up its foot as the turn passes."""
-        self.turn = NEXT_SEAT[self.turn]
+    def _pass_turn(self, seat: str, events: list[Event]) -> None:
+        """R25: from `seat` to the next seat clockwise; an empty hand picks up its foot as the turn passes."""
+        turn = self.turn = NEXT_SEAT[seat]
         self.phase = "draw"
-        events.append({"type": "turn", "seat": self.turn})
-        if not self.hands[self.turn] and self.feet[self.turn] is not None:
-            self._pick_up_foot(self.turn, events)
+        events.append({"type": "turn", "seat": turn})
+        foot = self.feet[turn]
+        if not self.hands[turn] and foot is not None:
+            self._pick_up_foot(turn, foot, events)
 
-    def _go_out(self, seat, events) -> None:
+    def _go_out(self, seat: str, events: list[Event]) -> NoReturn:
         events.append({"type": "go_out", "seat": seat, "team": TEAM_OF[seat]})
         self._end_deal("out", TEAM_OF[seat], events)
 
     # ------------------------------------------------------------------ deals
-    def _end_deal(self, reason: str, went_out_team: str | None, events) -> None:
+    def _end_deal(self, reason: str, went_out_team: str | None, events: list[Event]) -> NoReturn:
         """R51–R55a: score the deal, then deal the next one or end the game. Always raises _DealOver."""
         score = {team: self._team_score(team, went_out_team == team) for team in TEAMS}
         self.deal_scores.append(score)
@@ -468,14 +477,14 @@ class Game:
             events.append({"type": "game_over", "totals": self.scores()["totals"], "winner": self.winner})
         raise _DealOver
 
-    def _team_score(self, team, went_out) -> dict:
-        held = []
+    def _team_score(self, team: str, went_out: bool) -> dict[str, int]:
+        held: list[str] = []
         for seat in TEAM_SEATS[team]:
             held += self.hands[seat]
             held += self.feet[seat] or []
         return team_deal_score(self.melds[team], held, len(self.red_threes[team]), went_out)
 
-    def _start_deal(self, deal: int, events) -> None:
+    def _start_deal(self, deal: int, events: list[Event]) -> None:
         dealt = deal_cards(shuffled_deck(self.seed, deal), deal)
         self.deal, self.dealer = deal, dealt.dealer
         self.hands = {s: list(dealt.hands[s]) for s in SEATS}
@@ -485,30 +494,31 @@ class Game:
         self.melds = {t: [] for t in TEAMS}
         self.red_threes = {t: [] for t in TEAMS}
         self.down = dict.fromkeys(TEAMS, False)
-        self.turn = NEXT_SEAT[self.dealer]
+        seat = self.turn = NEXT_SEAT[self.dealer]
         self.phase = "draw"
-        events.append(
-            {"type": "deal_start", "deal": deal, "dealer": self.dealer, "turn": self.turn, "upcard": dealt.upcard}
-        )
-        seat = self.turn
+        events.append({"type": "deal_start", "deal": deal, "dealer": self.dealer, "turn": seat, "upcard": dealt.upcard})
         for _ in SEATS:  # R13: dealt red threes, in turn order from the first player
             self._lay_red_threes(seat, events)
             seat = NEXT_SEAT[seat]
 
 
 _DRAW_PLAN = _Plan([])  # a draw needs no planning; its plan is never changed
-_PLANS = {kind: getattr(Game, "_plan_" + kind) for kind in ACTION_TYPES}
-_COMMITS = {kind: getattr(Game, "_commit_" + kind) for kind in ACTION_TYPES}
+_PLANS: dict[str, Callable[[Game, str, Action], _Plan]] = {
+    kind: getattr(Game, "_plan_" + kind) for kind in ACTION_TYPES
+}
+_COMMITS: dict[str, Callable[[Game, str, Action, _Plan, list[Event]], None]] = {
+    kind: getattr(Game, "_commit_" + kind) for kind in ACTION_TYPES
+}
 
 
 # ---------------------------------------------------------------------- field parsing
-def _card_field(action: dict, name: str) -> str:
+def _card_field(action: dict[str, Any], name: str) -> str:
     if name not in action:
         raise RuleError("missing_field", None, field=name)
     return check_card(action[name])
 
 
-def _card_list_field(action: dict, name: str) -> list[str]:
+def _card_list_field(action: dict[str, Any], name: str) -> list[str]:
     if name not in action:
         raise RuleError("missing_field", None, field=name)
     value = action[name]
@@ -520,7 +530,7 @@ def _card_list_field(action: dict, name: str) -> list[str]:
     return list(value)
 
 
-def _groups_field(action: dict) -> list[dict]:
+def _groups_field(action: Action) -> list[dict[str, Any]]:
     if "groups" not in action:
         raise RuleError("missing_field", None, field="groups")
     groups = action["groups"]
@@ -532,14 +542,14 @@ def _groups_field(action: dict) -> list[dict]:
     return groups
 
 
-def _cards_of(group: dict) -> list[str]:
+def _cards_of(group: dict[str, Any]) -> list[str]:
     cards = _card_list_field(group, "cards")
     if not cards:
         raise RuleError("empty_group", "R15")
     return cards
 
 
-def _take_cards(held: list, cards: list[str]) -> list[str]:
+def _take_cards(held: list[str], cards: list[str]) -> list[str]:
     """Remove `cards` from `held` (a copy of the seat's cards), refusing a card it does not hold (R24)."""
     for card in cards:
         try:

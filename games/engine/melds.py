@@ -6,9 +6,9 @@ or "wild" when it holds only wild cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from games.engine.cards import ALL_CARDS, NATURAL_RANKS, check_card, is_wild
+from games.engine.cards import ALL_CARDS, NATURAL_RANKS, check_card, is_wild, parse_cards
 from games.engine.errors import RuleError
 
 PILE_SIZE = 7
@@ -92,12 +92,10 @@ def pile_kind(cards: Sequence[str]) -> str:
     return "clean"
 
 
-def meld_status(cards) -> str:
+def meld_status(cards: str | Iterable[object]) -> str:
     """R18: 'incomplete' | 'clean' | 'dirty' | 'wild'; raises RuleError if not a legal meld."""
-    from games.engine.cards import parse_cards
-
-    cards = parse_cards(cards) if isinstance(cards, str) else [check_card(c) for c in cards]
-    problem = meld_problem(cards)
+    checked = parse_cards(cards) if isinstance(cards, str) else [check_card(c) for c in cards]
+    problem = meld_problem(checked)
     if problem:
         raise problem
-    return pile_kind(cards)
+    return pile_kind(checked)

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import RED_THREES, canonical_deck, check_card, format_cards, is_red_three
 from games.engine.errors import RuleError
 from games.engine.melds import PILE_SIZE, meld_problem, meld_rank
+from games.engine.records import Position
 from games.engine.seats import DEALER_OF_DEAL, DEALS, SEATS, TEAMS
+
+if TYPE_CHECKING:
+    from games.engine.game import Game
 
 PHASES = ("draw", "play", "over")
 FULL_DECK = Counter(canonical_deck())
 
 
-def position_of(game) -> dict:
+def position_of(game: Game) -> Position:
     return {
         "seed": game.seed,
         "deal": game.deal,
@@ -27,7 +32,7 @@ def position_of(game) -> dict:
         "turn": game.turn,
         "phase": game.phase,
         "hands": {s: format_cards(game.hands[s]) for s in SEATS},
-        "feet": {s: None if game.feet[s] is None else format_cards(game.feet[s]) for s in SEATS},
+        "feet": {s: _foot_notation(game.feet[s]) for s in SEATS},
         "stock": format_cards(reversed(game.stock)),
         "discard": format_cards(game.discard),
         "melds": {t: [format_cards(m) for m in game.melds[t]] for t in TEAMS},
@@ -38,11 +43,15 @@ def position_of(game) -> dict:
     }
 
 
+def _foot_notation(foot: list[str] | None) -> str | None:
+    return None if foot is None else format_cards(foot)
+
+
 def _invalid(reason: str) -> RuleError:
     return RuleError("invalid_position", None, reason=reason)
 
 
-def _cards(value, where: str) -> list[str]:
+def _cards(value: object, where: str) -> list[str]:
     if not isinstance(value, str):
         raise _invalid(f"{where} must be a string of cards")
     try:
@@ -51,21 +60,21 @@ def _cards(value, where: str) -> list[str]:
         raise _invalid(f"{where} holds a card name that does not exist") from None
 
 
-def _seat_map(position, key) -> dict:
+def _seat_map(position: Position, key: str) -> dict[str, Any]:
     value = position.get(key)
     if not isinstance(value, dict) or set(value) != set(SEATS):
         raise _invalid(f"'{key}' must name the seats S, W, N and E")
     return value
 
 
-def _team_map(position, key) -> dict:
+def _team_map(position: Position, key: str) -> dict[str, Any]:
     value = position.get(key)
     if not isinstance(value, dict) or set(value) != set(TEAMS):
         raise _invalid(f"'{key}' must name the teams NS and EW")
     return value
 
 
-def game_from_position(game, position: dict):
+def game_from_position(game: Game, position: object) -> Game:
     if not isinstance(position, dict):
         raise _invalid("a position is a JSON object")
     _read_header(game, position)
@@ -86,7 +95,7 @@ def game_from_position(game, position: dict):
     return game
 
 
-def _read_header(game, position) -> None:
+def _read_header(game: Game, position: Position) -> None:
     seed = position.get("seed")
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise _invalid("'seed' must be an integer or a string")
@@ -115,7 +124,7 @@ def _read_header(game, position) -> None:
     game.deal_scores, game.ply = copy.deepcopy(scores), ply
 
 
-def _check_deal_score(score: dict) -> None:
+def _check_deal_score(score: dict[str, Any]) -> None:
     """A finished deal's score: for NS and EW, whole-number items including a total (R54)."""
     if set(score) != set(TEAMS):
         raise _invalid("a deal score names the teams NS and EW")
@@ -128,7 +137,7 @@ def _check_deal_score(score: dict) -> None:
             raise _invalid("a team's deal score holds whole numbers, with a 'total'")
 
 
-def _validate(game) -> None:
+def _validate(game: Game) -> None:
     everything = Counter(game.stock) + Counter(game.discard)
     for s in SEATS:
         everything.update(game.hands[s])
@@ -153,5 +162,6 @@ def _validate(game) -> None:
             raise _invalid(f"{t} has melds but is not down")
     if everything != FULL_DECK:
         raise _invalid("the cards are not exactly the 270 of five decks (R1)")
-    if game.phase != "over" and not game.hands[game.turn] and game.feet[game.turn] is not None:
+    # the header checked that the turn is None exactly when the game is over
+    if game.turn is not None and not game.hands[game.turn] and game.feet[game.turn] is not None:
         raise _invalid("the player to act has an empty hand and has not picked up the foot (R25)")

@@ -4,13 +4,20 @@ the bots find their moves from it. Every answer comes from the same planning cod
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from games.engine.cards import JOKER, is_natural, is_three, is_wild
 from games.engine.errors import RuleError
-from games.engine.firstmeld import best_take
+from games.engine.firstmeld import Take, best_take
 from games.engine.melds import MELD_KIND, PILE_SIZE, addition_problem, meld_rank
+from games.engine.records import Action, Options
 from games.engine.seats import TEAM_OF
 
-NOTHING = {
+if TYPE_CHECKING:
+    from games.engine.game import Game
+
+NOTHING: Options = {
     "draw": False,
     "take_pile": False,
     "pile_cards": [],
@@ -31,19 +38,19 @@ def matches_top(card: str, top: str) -> bool:
     return is_natural(card) and card[0] == top[0]
 
 
-def options_for(game, seat: str) -> dict:
+def options_for(game: Game, seat: str) -> Options:
     if not isinstance(seat, str) or seat not in TEAM_OF:
         raise RuleError("bad_seat", "R5", seat=str(seat)[:10])
     team = TEAM_OF[seat]
-    minimum = 0 if team is None or game.down[team] else game.first_meld_minimum()
+    minimum = 0 if game.down[team] else game.first_meld_minimum()
     result = dict(NOTHING, minimum=minimum, add_to={}, pile_cards=[])
     if game.phase == "over" or seat != game.turn:
         return result
     result["may_go_out"] = game.may_go_out(seat)
     if game.phase == "draw":
         result["draw"] = True
-        result["pile_cards"] = pile_cards(game, seat)
-        result["take_pile"] = can_take_pile(game, seat, result["pile_cards"])
+        matching = result["pile_cards"] = pile_cards(game, seat)
+        result["take_pile"] = can_take_pile(game, seat, matching)
         return result
     result["meld"] = True
     result["add_to"] = additions(game, seat)
@@ -51,21 +58,21 @@ def options_for(game, seat: str) -> dict:
     return result
 
 
-def can_discard(game, seat) -> bool:
+def can_discard(game: Game, seat: str) -> bool:
     """Whether some card may be discarded. Every held card gets the same answer from the planner
     (it looks only at the number of cards left and at R49), so one check stands for all."""
     hand = game.hands[seat]
     return bool(hand) and game.check(seat, {"type": "discard", "card": hand[0]})["ok"]
 
 
-def pile_cards(game, seat) -> list[str]:
+def pile_cards(game: Game, seat: str) -> list[str]:
     if not game.discard or is_three(game.discard[-1]):
         return []
     top = game.discard[-1]
     return [c for c in game.hands[seat] if matches_top(c, top)]
 
 
-def take_pile_candidates(game, seat, matching: list[str]):
+def take_pile_candidates(game: Game, seat: str, matching: list[str]) -> Iterator[Action]:
     """Takes worth trying, smallest first: the pair, more matching cards, a wild card or two."""
     if len(matching) < 2:
         return
@@ -79,7 +86,7 @@ def take_pile_candidates(game, seat, matching: list[str]):
             yield {"type": "take_pile", "cards": matching[:n] + wilds[:w]}
 
 
-def _first_meld_takes(game, seat):
+def _first_meld_takes(game: Game, seat: str) -> Iterator[Action]:
     """The best first-meld take; in the foot also the best one that keeps two cards (R40, R47)."""
     hand, top = game.hands[seat], game.discard[-1]
     best = best_take(hand, top)
@@ -92,16 +99,16 @@ def _first_meld_takes(game, seat):
                 yield _take_action(capped)
 
 
-def _take_action(take) -> dict:
+def _take_action(take: Take) -> Action:
     _, pickup, groups = take
     return {"type": "take_pile", "cards": pickup, "groups": [{"cards": g} for g in groups]}
 
 
-def can_take_pile(game, seat, matching) -> bool:
+def can_take_pile(game: Game, seat: str, matching: list[str]) -> bool:
     return any(game.check(seat, a)["ok"] for a in take_pile_candidates(game, seat, matching))
 
 
-def additions(game, seat) -> dict[str, list[str]]:
+def additions(game: Game, seat: str) -> dict[str, list[str]]:
     """For each incomplete team meld, the distinct cards of the seat that could be added one at a time.
 
     This is `check` of each one-card addition, computed with the planner's own steps but without

@@ -9,25 +9,27 @@ from collections import defaultdict
 
 from games.engine.cards import is_natural, is_wild
 from games.engine.firstmeld import best_new_melds
+from games.engine.game import Game
 from games.engine.options import take_pile_candidates
+from games.engine.records import Action
 from games.engine.seats import TEAM_OF
 
 
-def candidate_actions(game, seat, rng: random.Random) -> list[dict]:
+def candidate_actions(game: Game, seat: str, rng: random.Random) -> list[Action]:
     """A varied list of plausible actions for the seat to act (some may be refused by `check`)."""
     options = game.options(seat)
     if game.phase == "draw":
         takes = list(take_pile_candidates(game, seat, options["pile_cards"])) if options["take_pile"] else []
         return takes + [{"type": "draw"}]
     hand = game.hands[seat]
-    actions = []
+    actions: list[Action] = []
     team = TEAM_OF[seat]
     if not game.down[team]:
         _, groups = best_new_melds(hand)
         if groups:
             actions.append({"type": "meld", "groups": [{"cards": g} for g in groups]})
     else:
-        by_rank = defaultdict(list)
+        by_rank: defaultdict[str, list[str]] = defaultdict(list)
         for card in hand:
             by_rank["wild" if is_wild(card) else card[0]].append(card)
         for rank, cards in by_rank.items():
@@ -44,7 +46,7 @@ def candidate_actions(game, seat, rng: random.Random) -> list[dict]:
     return actions + discards
 
 
-def random_legal_action(game, seat, rng: random.Random) -> dict:
+def random_legal_action(game: Game, seat: str, rng: random.Random) -> Action:
     """One legal action: a random meld or take when one is legal (often), otherwise a draw or discard."""
     candidates = candidate_actions(game, seat, rng)
     for action in candidates:
@@ -56,14 +58,14 @@ def random_legal_action(game, seat, rng: random.Random) -> dict:
     raise AssertionError("no legal action found")  # never: draw or some discard is always legal
 
 
-def play_random_game(seed, rng_seed=0, max_actions=20000):
+def play_random_game(
+    seed: int | str, rng_seed: int = 0, max_actions: int = 20000
+) -> tuple[Game, list[tuple[str, Action]]]:
     """Play a whole game with random legal actions; returns (game, log of (seat, action))."""
-    from games.engine.game import Game
-
     game = Game.new(seed)
     rng = random.Random(rng_seed)
-    log = []
-    while game.phase != "over" and len(log) < max_actions:
+    log: list[tuple[str, Action]] = []
+    while game.turn is not None and len(log) < max_actions:  # no turn: the game is over
         seat = game.turn
         action = random_legal_action(game, seat, rng)
         game.apply(seat, action)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from games.engine.cards import RED_THREES, points
 from games.engine.melds import PILE_SIZE, pile_kind
+from games.engine.records import DealScore
 
 PILE_BONUS = {"clean": 500, "dirty": 300, "wild": 1500}  # R54
 RED_THREE_VALUE = 100  # R35
 GOING_OUT_BONUS = 100  # R54
 
 
-def count_piles(melds) -> dict[str, int]:
+def count_piles(melds: Iterable[Sequence[str]]) -> dict[str, int]:
     counts = {"clean": 0, "dirty": 0, "wild": 0}
     for meld in melds:
         if len(meld) >= PILE_SIZE:
@@ -18,7 +21,9 @@ def count_piles(melds) -> dict[str, int]:
     return counts
 
 
-def team_deal_score(melds, cards_held, red_threes_laid: int, went_out: bool) -> dict[str, int]:
+def team_deal_score(
+    melds: Sequence[Sequence[str]], cards_held: Sequence[str], red_threes_laid: int, went_out: bool
+) -> dict[str, int]:
     """R54: one team's itemised deal score; `cards_held` are every card left in its hands and feet."""
     piles = count_piles(melds)
     red_left = sum(1 for c in cards_held if c in RED_THREES)
@@ -33,12 +38,12 @@ def team_deal_score(melds, cards_held, red_threes_laid: int, went_out: bool) -> 
     return item
 
 
-def totals(deal_scores: list[dict]) -> dict[str, int]:
+def totals(deal_scores: Sequence[DealScore]) -> dict[str, int]:
     """R55: deal scores add up over the game."""
     return {team: sum(d[team]["total"] for d in deal_scores) for team in ("NS", "EW")}
 
 
-def winner(deal_scores: list[dict]) -> str:
+def winner(deal_scores: Sequence[DealScore]) -> str:
     """R56: the higher total wins; equal totals are a draw."""
     t = totals(deal_scores)
     if t["NS"] == t["EW"]:

@@ -8,13 +8,19 @@ diffs between versions stay small.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import is_three
+from games.engine.errors import RuleError
 from games.engine.melds import meld_rank, pile_kind
+from games.engine.records import View
 from games.engine.seats import GOING_OUT_PILES, SEATS, TEAMS
 
+if TYPE_CHECKING:
+    from games.engine.game import Game
 
-def public_view(game) -> dict:
+
+def public_view(game: Game) -> View:
     melds, piles = _melds_and_piles(game)
     return {
         "ply": game.ply,
@@ -42,7 +48,7 @@ def public_view(game) -> dict:
 DEAL_TABLE_KEYS = ("deal", "stock", "discard", "discard_blocked", "seats", "melds", "piles", "red_threes", "down")
 
 
-def deal_table(game) -> dict:
+def deal_table(game: Game) -> dict[str, Any]:
     """The table as a deal ended (R51–R53), for the deal_end event: every team's melds and each
     seat's cards counted, public like public_view (no hand's cards), so the page can show how the
     deal ended after the next one is dealt."""
@@ -50,11 +56,13 @@ def deal_table(game) -> dict:
     return {key: view[key] for key in DEAL_TABLE_KEYS}
 
 
-def _melds_and_piles(game) -> tuple[dict, dict]:
+def _melds_and_piles(game: Game) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
     """Each team's melds keyed by index, and its complete piles counted from the same statuses."""
-    melds, piles = {}, {}
+    melds: dict[str, dict[str, Any]] = {}
+    piles: dict[str, dict[str, int]] = {}
     for team in TEAMS:
-        shown, counts = {}, {"clean": 0, "dirty": 0, "wild": 0}
+        shown: dict[str, Any] = {}
+        counts = {"clean": 0, "dirty": 0, "wild": 0}
         for i, meld in enumerate(game.melds[team]):
             status = pile_kind(meld)
             if status != "incomplete":
@@ -64,9 +72,7 @@ def _melds_and_piles(game) -> tuple[dict, dict]:
     return melds, piles
 
 
-def seat_view(game, seat: str) -> dict:
-    from games.engine.errors import RuleError
-
+def seat_view(game: Game, seat: str) -> View:
     if seat not in SEATS:
         raise RuleError("bad_seat", "R5", seat=str(seat)[:10])
     view = public_view(game)

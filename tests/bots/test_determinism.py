@@ -23,6 +23,7 @@ def views_along_a_game(seed: int, steps: int):
     views = []
     for _ in range(steps):
         seat = game.turn
+        assert seat is not None
         views.append((game, game.view(seat)))
         game = Game.from_position(game.to_position())
         game.apply(seat, bot.act(game.view(seat)))

@@ -26,9 +26,11 @@ def test_later_deals_do_not_depend_on_how_earlier_ones_were_played():  # R57
     played = Game.new(seed=31)
     for _ in range(8):  # a few turns, then the stock runs out
         seat = played.turn
+        assert seat is not None
         played.apply(seat, DRAW)
         played.apply(seat, discard(cards(played.to_position()["hands"][seat])[-1]))
     played = Game.from_position(exhaust_stock(played.to_position()))
+    assert played.turn is not None
     played.apply(played.turn, DRAW)
     a, b = quick.to_position(), played.to_position()
     assert a["deal"] == b["deal"] == 2
@@ -47,6 +49,7 @@ def test_replaying_the_actions_gives_the_same_game():  # R59
     log = []
     for _ in range(40):
         seat = game.turn
+        assert seat is not None
         for action in (DRAW, discard(rng.choice(cards(game.to_position()["hands"][seat])))):
             if game.turn != seat:
                 break

@@ -200,7 +200,7 @@ def test_an_invalid_position_says_why():
     with pytest.raises(RuleError) as caught:
         Game.from_position(position(hands={"W": "3D 4C"}))
     reason = caught.value.params.get("reason")
-    assert reason and reason in caught.value.message and caught.value.rule is None
+    assert isinstance(reason, str) and reason in caught.value.message and caught.value.rule is None
 
 
 def test_view_meld_shape():
