@@ -467,8 +467,9 @@ class Game:
         self.deal_scores.append(score)
         from games.engine.views import deal_table
 
-        events.append({"type": "deal_end", "deal": self.deal, "reason": reason, "score": score,
-                       "table": deal_table(self)})
+        events.append(
+            {"type": "deal_end", "deal": self.deal, "reason": reason, "score": score, "table": deal_table(self)}
+        )
         if self.deal < DEALS:
             self._start_deal(self.deal + 1, events)
         else:

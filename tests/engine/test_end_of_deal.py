@@ -38,8 +38,12 @@ def test_going_out_ends_the_deal_at_once():  # R51a, R48
 
 
 def test_the_deal_end_carries_the_finished_table_with_no_hidden_card():  # R51a, R54
-    game = game_at(hands={"S": "QC QD", "N": "9H 9D 5C"}, feet={"S": None, "N": None}, phase="play",
-                   melds={"NS": GOING_OUT_PILES + ["QD QH QS QC"]})
+    game = game_at(
+        hands={"S": "QC QD", "N": "9H 9D 5C"},
+        feet={"S": None, "N": None},
+        phase="play",
+        melds={"NS": GOING_OUT_PILES + ["QD QH QS QC"]},
+    )
     events = game.apply("S", meld("QC QD", to="Q"))
     table = next(e for e in events if e["type"] == "deal_end")["table"]
     assert table["deal"] == 1 and game.deal == 2  # the table is the finished deal's, not the next one's
