@@ -22,7 +22,8 @@ def plain_autobahn_log_arguments() -> None:
     """autobahn (Daphne's websocket code) formats the arguments of a debug log line for every frame
     it sends or receives, even with debug logging off, and colours them with click when click is
     importable. The production requirements do not install click; the development ones do (mutmut
-    needs it), which cost the benchmarks ~0.1 ms a frame. Without colour, both run the same code."""
+    needs it), which slowed every frame of the benchmarks (docs/PERFORMANCE.md). Without colour,
+    both run the same code."""
     try:
         import autobahn.util
     except ImportError:

@@ -99,8 +99,8 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
 
 REDIS_URL = os.environ.get("REDIS_URL")
 # Redis pub/sub by default: a group_send is one PUBLISH that each process subscribed to the group
-# receives once, where channels_redis.core writes to every member's list (docs/PERFORMANCE.md:
-# it cost 3.4 ms of CPU per move against 1 ms). REDIS_LAYER=core selects the list-based layer.
+# receives once, where channels_redis.core writes to every member's list (a multiple of the CPU
+# per move: docs/PERFORMANCE.md). REDIS_LAYER=core selects the list-based layer.
 REDIS_LAYERS = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer", "core": "channels_redis.core.RedisChannelLayer"}
 if REDIS_URL:
     CHANNEL_LAYERS = {

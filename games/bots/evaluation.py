@@ -98,10 +98,9 @@ def position_deal_estimate(position: Position, team: str, *, to_come: float = 0.
 
 
 def deal_margin_spread(position: Position) -> float:
-    """The standard deviation of how a deal's margin can still turn out, which shrinks as the
-    stock runs out: about 800 points with the stock empty and 2000 at the start of a deal
-    (residuals of a least-squares estimate of the final margin, 41294 positions of 280
-    normal-vs-normal games, seeds 1000–1039, 2000–2039, 3000–3099, 4000–4099)."""
+    """The standard deviation of how a deal's margin can still turn out: it shrinks as the stock
+    runs out, so the hard bot trusts an estimate more late in a deal. A straight line in the
+    stock's size, fitted to normal-vs-normal games (the fit and its data: docs/BOTS.md)."""
     return 800.0 + 7.5 * len(cards_of(position["stock"]))
 
 

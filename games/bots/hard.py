@@ -120,7 +120,7 @@ def rollout_depth(view: View, depth: int, going_out: bool = False) -> int:
     """Plies per rollout: `depth`; to the end of the deal when going out is one of the
     candidates (going out ends the deal with its exact R54 score, so playing on is scored
     exactly too, not by an estimate that would bias the biggest swing of a deal, R48, R54; such
-    decisions are about 0.5 % of all); `LATE_DEPTH_FACTOR` times `depth` once the stock is low
+    decisions are rare, docs/BOTS.md); `LATE_DEPTH_FACTOR` times `depth` once the stock is low
     (nearly always to the end of the deal as well)."""
     if going_out:
         return DEAL_END_PLIES

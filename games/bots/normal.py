@@ -1,4 +1,5 @@
-"""The normal bot: a strong heuristic partner, cheap enough for every decision (p95 <= 5 ms).
+"""The normal bot: a strong heuristic partner, cheap enough to play every decision of every seat
+(its CPU budget and measured times: docs/BOTS.md).
 
 What it does, by phase (RULES.md sections in brackets):
 - draw [§6]: take the discard pile whenever the take is legal and brings at least two cards, or

@@ -3,7 +3,7 @@
 Fills the database of DATABASE_URL with bench players and entries (bulk_create), times each
 board — the day, the week, all time, each with a "me" lookup for a player far from the top —
 and removes the bench data again (unless --keep). Run it against PostgreSQL for the figures in
-docs/PERFORMANCE.md; the goal is under 50 ms per board.
+docs/PERFORMANCE.md, which also states the goal per board.
 """
 import datetime
 import os
