@@ -22,6 +22,7 @@ from games import params, rooms
 from games.engine import RuleError
 from games.messages import language_of_scope, render_error
 from games.models import Game
+from games.recent_events import recent_events
 
 log = logging.getLogger(__name__)
 
@@ -296,6 +297,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             return
         self.seat = game.seat_of(self.player_id)
         state = await database_sync_to_async(rooms.state_message)(game, self.seat)
+        state["recent"] = await database_sync_to_async(recent_events)(game, self.seat)
         self.version = state["v"]
         self.pending = {v: update for v, update in self.pending.items() if v > self.version}
         await self.send_json(state)

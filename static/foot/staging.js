@@ -5,6 +5,9 @@
  * as the table does (R42: set-aside groups are interface state; the cards never left the hand).
  */
 const keyOf = (gameId, seat) => `foot.staging.${gameId}.${seat}`;
+// Nothing is saved for a game and seat before its kept staging was read back: the page's first
+// render (still empty) must not wipe what the reload is about to restore.
+const readBack = new Set();
 
 /** Where in the game the staging belongs: the same deal, turn and phase. */
 function moment(view) {
@@ -16,7 +19,7 @@ function sameMoment(a, b) {
 }
 
 export function saveStaging(gameId, seat, view, staged, selected) {
-  if (!gameId || !seat || !view) return;
+  if (!gameId || !seat || !view || !readBack.has(keyOf(gameId, seat))) return;
   try {
     if (!staged.length && !selected.size) sessionStorage.removeItem(keyOf(gameId, seat));
     else sessionStorage.setItem(keyOf(gameId, seat), JSON.stringify({ at: moment(view), staged, selected: [...selected] }));
@@ -26,6 +29,7 @@ export function saveStaging(gameId, seat, view, staged, selected) {
 /** The kept staging if it still fits the view (same moment, every card still in the hand), else null. */
 export function loadStaging(gameId, seat, view) {
   if (!gameId || !seat || !view) return null;
+  readBack.add(keyOf(gameId, seat));
   let kept = null;
   try { kept = JSON.parse(sessionStorage.getItem(keyOf(gameId, seat)) || "null"); } catch (error) { kept = null; }
   if (!kept || !sameMoment(kept.at, moment(view)) || !Array.isArray(kept.staged) || !Array.isArray(kept.selected)) return null;

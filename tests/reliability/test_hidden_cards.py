@@ -73,6 +73,9 @@ def assert_frames_reveal_nothing(tab: Tab, views: dict) -> int:
         if frame["type"] == "state":
             seat, view, version = frame["seat"], frame["view"], frame["v"]
             assert view == views[version][seat]
+            for event in (event for entry in frame.get("recent", []) for event in entry["events"]):
+                if event.get("seat") != seat and event["type"] in ("draw", "foot"):  # the recent events too
+                    assert not (PRIVATE_EVENT_FIELDS & set(event)), f"{seat} was told {event} in a state"
         elif frame["type"] == "patch":
             assert frame["v"] == version + 1
             view = jsonpatch.apply_patch(view, frame["ops"])
