@@ -24,7 +24,7 @@ RECENT_VERSIONS = 60
 @dataclass
 class Replayed:
     version: int
-    engine_game: object  # a games.engine.Game at `version`, owned by whoever took the entry out
+    engine_game: engine.Game  # at `version`, owned by whoever took the entry out
     entries: list  # [(version, raw events)] of the current deal, oldest first
 
 
