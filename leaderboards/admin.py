@@ -14,6 +14,7 @@ import uuid
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
@@ -68,7 +69,7 @@ def with_reason(request, queryset, action_name: str, title: str, apply):
         form = ReasonForm()
     return TemplateResponse(request, "leaderboards/admin/reason.html", {
         "title": title, "form": form, "queryset": queryset, "action_name": action_name,
-        "opts": queryset.model._meta, "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        "opts": queryset.model._meta, "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
     })
 
 
@@ -99,7 +100,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class DateSearch:
+class DateSearch(admin.ModelAdmin):
     """Lets the search box take a date (YYYY-MM-DD) as well as a nickname."""
 
     date_lookup = "date"
@@ -119,7 +120,7 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
     list_filter = ["banned", SharedNetworkFilter]
     search_fields = ["nickname", "nickname_key"]
     readonly_fields = ["id", "nickname", "nickname_key", "created_at", "banned", "network_neighbours"]
-    fields = readonly_fields
+    fields = tuple(readonly_fields)
     actions = ["ban_players", "unban_players"]
 
     def get_queryset(self, request):
@@ -169,7 +170,7 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
     list_select_related = ["player"]
     readonly_fields = ["player", "date", "game_id", "score", "opponents_score", "result", "finished_at",
                        "hidden", "hidden_reason", "flag_reasons", "seat_moves", "median_seconds", "replay_link"]
-    fields = readonly_fields
+    fields = tuple(readonly_fields)
     actions = ["hide_entries", "unhide_entries"]
 
     def get_queryset(self, request):
@@ -288,7 +289,8 @@ def move_inline():
 
     class MoveInline(admin.TabularInline):
         model = Move
-        fields = readonly_fields = ["seq", "seat", "action", "created"]
+        readonly_fields = ["seq", "seat", "action", "created"]
+        fields = tuple(readonly_fields)
         extra = 0
         can_delete = False
 
@@ -306,7 +308,8 @@ class DailyDealAdmin(ReadOnlyAdmin):
     """The dates' seeds, each shown only once its date is closed (it deals every card of the day)."""
 
     list_display = ["date", "seed_when_closed", "created_at"]
-    fields = readonly_fields = ["date", "seed_when_closed", "created_at"]
+    readonly_fields = ["date", "seed_when_closed", "created_at"]
+    fields = tuple(readonly_fields)
     date_hierarchy = "date"
 
     @admin.display(description="seed")

@@ -39,7 +39,7 @@ def write_stats():
         merged.dump_stats(os.environ["FOOT_CPROFILE_OUT"])
 
 
-threading.Thread.run = profiled_run
+threading.Thread.run = profiled_run  # type: ignore[method-assign]  # profile every thread, as it starts
 main_profile = cProfile.Profile(time.thread_time)
 profiles.append(main_profile)
 atexit.register(write_stats)
@@ -49,7 +49,7 @@ from server.serve import install_uvloop, plain_autobahn_log_arguments  # noqa: E
 
 install_uvloop()
 plain_autobahn_log_arguments()
-from daphne.cli import CommandLineInterface  # noqa: E402
+from daphne.cli import CommandLineInterface  # type: ignore[import-untyped]  # noqa: E402  (no type hints)
 
 sys.argv = ["daphne", *sys.argv[1:]]
 CommandLineInterface.entrypoint()

@@ -33,7 +33,7 @@ def plain_autobahn_log_arguments() -> None:
 
 def redacting_access_log() -> None:
     """Daphne's access log writes every request's path; a personal link's path holds its secret."""
-    import daphne.cli
+    import daphne.cli  # type: ignore[import-untyped]  # Daphne ships no type hints
 
     from server.log_redaction import RedactingAccessLog
 

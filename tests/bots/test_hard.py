@@ -13,7 +13,7 @@ from .support import Game
 
 def test_a_copied_world_plays_like_the_position_and_leaves_the_template_alone():
     game = Game.new(seed=5)
-    view = game.view(game.turn)
+    view = game.view("S")  # deal 1: East deals, South plays first (R8)
     position = determinize(view, random.Random(3))
     template = Game.from_position(position)
     first = rollout(_copy_game(template), view["seat"], {"type": "draw"}, 12)
@@ -56,15 +56,18 @@ def test_the_search_spends_at_most_its_budget_and_less_when_nothing_is_contested
 
     monkeypatch.setattr(hard, "rollout", fake_rollout)
     game = Game.new(seed=5)
-    view = game.view(game.turn)
+    view = game.view("S")  # deal 1: East deals, South plays first (R8)
     candidates = [{"type": "discard", "card": c} for c in ("AC", "KD", "QH")]
     bot = hard.HardBot(seed=1, iterations=48)
     assert bot.search(view, candidates, 12, random.Random(1)) == 0
     assert len(calls) == 3 * hard.SCREEN_WORLDS < 48
 
     calls.clear()
-    monkeypatch.setattr(
-        hard, "rollout", lambda g, s, a, d: calls.append(a["card"]) or (200.0 if a["card"] == "KD" else 0.0)
-    )
+
+    def king_wins(game, seat, action, depth):
+        calls.append(action["card"])
+        return 200.0 if action["card"] == "KD" else 0.0
+
+    monkeypatch.setattr(hard, "rollout", king_wins)
     assert bot.search(view, candidates, 12, random.Random(1)) == 1
     assert len(calls) <= 48 and calls.count("KD") == calls.count("AC") > hard.SCREEN_WORLDS

@@ -10,12 +10,12 @@ BOTS = Path(__file__).resolve().parents[2] / "games" / "bots"
 
 def imported_modules(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(), filename=str(path))
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            assert node.level == 0, f"{path.name}: relative import"
+            assert node.level == 0 and node.module, f"{path.name}: relative import"
             found.add(node.module)
     return found
 

@@ -46,6 +46,7 @@ def test_hard_plays_legal_actions_for_a_stretch():
     normal = make_bot("normal", 5)
     for _ in range(40):
         seat = game.turn
+        assert seat is not None
         bot = hard if TEAM_OF[seat] == "NS" else normal
         action = bot.act(game.view(seat))
         assert game.check(seat, action)["ok"], action
@@ -56,6 +57,7 @@ def test_suggest_gives_a_legal_hint():
     game = Game.new(seed=5)
     for _ in range(12):
         seat = game.turn
+        assert seat is not None
         hint = suggest(game.view(seat))
         assert game.check(seat, hint)["ok"]
         game.apply(seat, hint)

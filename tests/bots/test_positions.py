@@ -3,9 +3,13 @@ and by the hard bot (at the live budget, as it plays), for the seat S's whole tu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from games.bots import make_bot
+from games.engine import Game
+from games.engine.records import Action
 
 from .support import bot_turn, game_at, score_line
 
@@ -50,7 +54,7 @@ def went_out(game, team="NS"):
 
 
 # name -> (build the game, check S's actions and the game after them)
-CASES = {}
+CASES: dict[str, Callable[[], tuple[Game, Callable[[list[Action], Game], bool]]]] = {}
 
 
 def case(name):

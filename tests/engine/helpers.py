@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 SEATS = ("S", "W", "N", "E")  # clockwise, R6
 TEAM_OF = {"S": "NS", "N": "NS", "W": "EW", "E": "EW"}  # R5
@@ -269,8 +270,8 @@ def meld(*groups, to=None) -> dict:
     return {"type": "meld", "groups": built}
 
 
-def take(pair: str, *groups: str) -> dict:
-    action = {"type": "take_pile", "cards": cards(pair)}
+def take(pair: str, *groups: str) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "take_pile", "cards": cards(pair)}
     if groups:
         action["groups"] = [{"cards": cards(g)} for g in groups]
     return action

@@ -50,7 +50,7 @@ def reference_deal(seed, deal):
     while upcard in RED_THREES or upcard == "JK":  # R12
         stock.insert(len(stock) // 2, upcard)
         upcard = stock.pop(0)
-    laid = {"NS": [], "EW": []}
+    laid: dict[str, list[str]] = {"NS": [], "EW": []}
     for seat in order:  # R13: in turn order, from the first player
         pending = [c for c in hands[seat] if c in RED_THREES]
         hands[seat] = [c for c in hands[seat] if c not in RED_THREES]
@@ -91,6 +91,7 @@ def test_play_goes_clockwise():  # R6
     seen = []
     for _ in range(5):
         seat = game.turn
+        assert seat is not None
         seen.append(seat)
         game.apply(seat, DRAW)
         game.apply(seat, discard(cards(game.to_position()["hands"][seat])[0]))
@@ -209,5 +210,5 @@ def test_a_random_seed_fits_the_stored_signed_64_bit_seed():  # R58
     # games.models stores the seed in a BigIntegerField (signed 64-bit): a 64-bit random seed
     # would overflow it about every second game.
     seeds = [Game.new().seed for _ in range(64)]
-    assert all(0 <= s < 2**63 for s in seeds)
+    assert all(isinstance(s, int) and 0 <= s < 2**63 for s in seeds)
     assert len(set(seeds)) == len(seeds)

@@ -21,6 +21,7 @@ from itertools import combinations
 import pytest
 
 from games.engine import Game
+from games.engine.records import Action
 
 from .helpers import DRAW
 
@@ -69,7 +70,7 @@ def single_groups(hand, exclude_rank=None):
 
 
 def draw_phase_actions(hand, top):
-    actions = [DRAW]
+    actions: list[Action] = [DRAW]
     if top is None:
         return actions
     if is_wild(top):
@@ -124,6 +125,7 @@ def perft(game, depth):
             total += 1
             continue
         child = Game.from_position(position)
+        assert child.turn is not None
         child.apply(child.turn, action)
         total += perft(child, depth - 1)
     return total

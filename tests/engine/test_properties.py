@@ -12,6 +12,7 @@ At the end, replaying the seed and the action log gives the same final position.
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -68,7 +69,8 @@ def lay_downs(hand, rng):
     groups = natural_groups(hand, rng)
     found = []
     for size in (2, 3):
-        chosen, used = [], []
+        chosen: list[list[str]] = []
+        used: list[str] = []
         for group in groups:
             if len(chosen) == size:
                 break
@@ -178,7 +180,7 @@ def discard_preference(card, hand, view, seat):
 
 
 def choose(rng, accepted, melds_this_turn, game=None, seat=None):
-    by_kind = {}
+    by_kind: dict[str, list[Any]] = {}
     for kind, action in accepted:
         by_kind.setdefault(kind, []).append(action)
     if "take" in by_kind and rng.random() < 0.7:
@@ -201,13 +203,14 @@ def play_random_game(seed, rng, check_every=1, deals=4, start=None):
     deal `deals`; returns (game, log, stats)."""
     game = Game.new(seed=seed) if start is None else Game.from_position(start)
     log = []
-    stats = Counter()
+    stats: Counter[str] = Counter()
     melds_this_turn = 0
     for step in range(MAX_ACTIONS):
         pos = game.to_position()
         if pos["phase"] == "over" or pos["deal"] > deals or (start and pos["deal"] > start["deal"]):
             break
         seat = game.turn
+        assert seat is not None  # the game is not over
         _view, options, found = candidates(game, seat, rng)
         checked = [(kind, action, game.check(seat, action)) for kind, action in found]
         assert game.to_position() == pos, "check() changed the game"
@@ -267,6 +270,7 @@ def test_random_prefixes_round_trip_every_step(seed, steps):  # R59
     log = []
     for _ in range(steps):
         seat = game.turn
+        assert seat is not None
         _, _, found = candidates(game, seat, rng)
         accepted = [(k, a) for k, a in found if game.check(seat, a)["ok"]]
         action = choose(rng, accepted, 0)
@@ -288,7 +292,7 @@ def test_many_random_games(seed, player):  # R1, R22, R59
 
 def test_random_play_exercises_the_rules():
     """The driver really reaches takes, melds of several groups, feet and going out."""
-    total = Counter()
+    total: Counter[str] = Counter()
     for seed in (1, 2):
         _, _, stats = play_random_game(seed, random.Random(seed), check_every=50, deals=2)
         total += stats
@@ -300,7 +304,7 @@ def test_random_play_exercises_the_rules():
 def test_refused_garbage_during_play_changes_nothing():
     rng = random.Random(3)
     game = Game.new(seed=3)
-    garbage = [
+    garbage: list[Any] = [  # not all of them actions: the engine must refuse each and change nothing
         {"type": "meld", "groups": [{"cards": ["9C", "9C", "9C", "9C", "9C", "9C"]}]},
         {"type": "discard", "card": "3H"},
         {"type": "take_pile", "cards": ["JK", "JK"]},
@@ -309,6 +313,7 @@ def test_refused_garbage_during_play_changes_nothing():
     ]
     for _ in range(30):
         seat = game.turn
+        assert seat is not None
         for action in garbage:
             if not game.check(seat, action)["ok"]:
                 before = game.to_position()
