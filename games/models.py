@@ -76,9 +76,6 @@ class Game(models.Model):
     def bot_level(self, seat: str) -> str | None:
         return (self.seats.get(seat) or {}).get("bot")
 
-    def player_ids(self) -> list[str]:
-        return [self.seats[seat]["player"] for seat in self.human_seats()]
-
 
 class Move(models.Model):
     """One applied action: the log that replays a game. Append-only."""

@@ -1,8 +1,9 @@
 """The daily game: one secret seed per UTC date, and the ranked result of a finished daily.
 
 The seed is drawn with `secrets` the first time a date is used and stored in DailyDeal; it never
-leaves the server. A finished ranked daily is scored only by replaying its stored moves from the
-seed with the engine (R59): no score from the client, the stored position or anywhere else counts.
+leaves the server. A finished ranked daily is scored only by replaying its stored moves with the
+engine (R59, games.replay) from its initial position, which must be the deal of its date's seed: no
+score from the client, the stored position or anywhere else counts.
 A ranked daily counts only if its last move was stored by its date's deadline (games.daily_clock).
 """
 import datetime
@@ -12,7 +13,9 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from games import daily_clock
+from games.engine import Game as EngineGame
 from games.engine.records import Scores
+from games.replay import replay
 from leaderboards import flags
 from leaderboards.models import DailyDeal, Entry, Player
 
@@ -41,16 +44,17 @@ def daily_seed(date: datetime.date) -> int:
     return deal.seed
 
 
-def replay_scores(seed: int, moves) -> Scores | None:
-    """Replay `moves` (objects with seat and action) from the seed; the scores if it is over."""
-    from games.engine import Game as EngineGame
+def dealt_from(seed: int) -> dict:
+    """The position a game dealt from `seed` starts at (R57: every daily of a date is dealt so)."""
+    return EngineGame.new(seed).to_position()
 
-    game = EngineGame.new(seed)
-    for move in moves:
-        game.apply(move.seat, move.action)
-    if game.turn is not None:
+
+def replay_scores(game, moves) -> Scores | None:
+    """Replay the game's `moves` from its initial position; the scores if it is over."""
+    replayed = replay(game, moves)
+    if replayed.turn is not None:
         return None
-    return game.scores()
+    return replayed.scores()
 
 
 def result_of(score: int, opponents_score: int) -> str:
@@ -81,14 +85,14 @@ def on_game_finished(game) -> Entry | None:
     if player is None or game.daily_date is None:
         log.warning("daily game %s has no human player or date; not ranked", game.id)
         return None
-    if int(game.seed) != daily_seed(game.daily_date):
+    if int(game.seed) != daily_seed(game.daily_date) or game.initial_position != dealt_from(game.seed):
         log.error("daily game %s was not dealt from its date's seed; not ranked", game.id)
         return None
     moves = list(game.moves.order_by("seq"))
     if not moves or not daily_clock.counts_at(game.daily_date, moves[-1].created):
         log.info("daily game %s finished after its date's deadline; not ranked", game.id)
         return None
-    scores = replay_scores(game.seed, moves)
+    scores = replay_scores(game, moves)
     if scores is None:
         log.warning("daily game %s is not over on replay; not ranked", game.id)
         return None

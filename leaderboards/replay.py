@@ -2,9 +2,11 @@
 
 Every step is the spectator's view (`public_view`: no hand or foot cards) after one move, so
 watching a replay shows what the table showed. Only the engine knows the rules; this module
-only feeds it the stored moves in order, from the game's seed. Applying a whole game's moves
+only feeds it the stored moves in order, from the game's stored initial position (games.replay). Applying a whole game's moves
 takes milliseconds; building views is what costs, so only the asked-for steps get one.
 """
+from games.engine import public_fields
+from games.replay import initial_game
 
 
 def step_count(game) -> int:
@@ -14,9 +16,7 @@ def step_count(game) -> int:
 
 def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
     """Steps start..stop-1: [{"seq": 0, "seat": None, "action": None, "view": ...}, ...]."""
-    from games.engine import Game as EngineGame, public_fields
-
-    engine_game = EngineGame.new(game.seed)
+    engine_game = initial_game(game)
     steps = []
     if start == 0:
         steps.append({"seq": 0, "seat": None, "action": None, "view": engine_game.public_view()})

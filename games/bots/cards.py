@@ -61,13 +61,6 @@ def is_red_three(card: str) -> bool:
     return card in ("3H", "3D")
 
 
-def rank_of(card: str) -> str:
-    """A natural's rank, "wild" for a wild card, "3" for a three."""
-    if is_wild(card):
-        return WILD
-    return card[0]
-
-
 def pile_kind(cards: list[str]) -> str:
     """R18: 'incomplete' below 7 cards; else 'wild', 'dirty' or 'clean'."""
     if len(cards) < PILE_SIZE:

@@ -5,6 +5,7 @@ import uuid
 import pytest
 from django.utils import timezone
 
+from games.engine import Game as EngineGame
 from lb_support import play_to_the_end
 
 
@@ -86,7 +87,8 @@ def finished_daily(db):
                  "E": {"bot": "normal"}}
         log = play_to_the_end(seed, rng_seed)
         game = Game.objects.create(mode="daily", daily_date=date, ranked=ranked, seed=seed, seats=seats,
-                                   status="finished", version=len(log), host=player)
+                                   status="finished", version=len(log), host=player,
+                                   initial_position=EngineGame.new(seed).to_position())
         Move.objects.bulk_create([Move(game=game, seq=i + 1, seat=seat, action=action)
                                   for i, (seat, action) in enumerate(log)])
         for seq, created in enumerate(move_times(date, len(log), seconds_apart, finished_at), start=1):

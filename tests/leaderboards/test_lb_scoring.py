@@ -51,6 +51,24 @@ def test_a_game_not_dealt_from_the_dates_seed_never_ranks(make_player, finished_
     assert not Entry.objects.exists()
 
 
+def test_a_daily_that_started_from_another_position_never_ranks(make_player, finished_daily):  # R57
+    game = finished_daily(make_player("Anna"), DATE)
+    game.initial_position = Game.new(game.seed + 1).to_position()  # the right seed, another deal
+    assert daily.on_game_finished(game) is None
+    assert not Entry.objects.exists()
+
+
+def test_the_replay_starts_from_the_stored_initial_position(make_player, finished_daily):
+    from leaderboards.replay import replay_steps
+
+    game = finished_daily(make_player("Anna"), DATE)
+    game.initial_position = Game.new(7).to_position()  # e.g. a game started from a prepared position
+    game.moves.all().delete()
+    (deal,) = replay_steps(game)
+    assert deal["view"] == Game.from_position(game.initial_position).public_view()
+    assert deal["view"] != Game.new(game.seed).public_view()
+
+
 def test_an_unfinished_replay_does_not_rank(make_player, finished_daily):
     game = finished_daily(make_player("Anna"), DATE)
     game.moves.order_by("-seq").first().delete()
