@@ -35,6 +35,7 @@ let draining = false;
 let refCounter = 0;
 let socket = null;
 const ORDER_KEY = "foot.sort";
+const drawnWith = {}; // part of the table -> the inputs it was last drawn from (render's `changed`)
 
 /** The hand's order, a setting kept per browser: "rank" (the default) or "suit". */
 function storedOrder() {
@@ -370,11 +371,18 @@ function render() {
   const context = renderContext();
   const refocus = ui.refocus && !ui.pending;
   context.focusHand = refocus && $("hand").querySelector(".card") !== null;
-  renderHand(view, context);
-  renderSeats(view, context);
-  renderCentre(view);
-  renderMelds(view, context);
-  renderStatus(view, context);
+  // Each part is drawn again only when what it shows changed: a patch then costs what it changes.
+  if (changed("hand", view.hand, context.stagedCodes, [...ui.selected], ui.order, [...ui.hinted], context.focusHand, ui.me)) {
+    renderHand(view, context);
+  }
+  if (changed("seats", view.seats, view.turn, view.phase, ui.presence, model.players, ui.me)) renderSeats(view, context);
+  const pile = view.discard || [];
+  if (changed("centre", view.stock, pile.length, pile.slice(-5), view.discard_blocked)) renderCentre(view);
+  if (changed("melds", view.melds, view.red_threes, view.down, view.options && view.options.add_to, context.selectedCodes,
+    context.isMyTurn, [...ui.lastMelds], ui.me)) renderMelds(view, context);
+  if (changed("status", view.deal, view.first_meld_minimum, view.down, view.piles, view.going_out_needs, view.scores, ui.me)) {
+    renderStatus(view, context);
+  }
   renderTurnBanner(view, context);
   renderStaging(context);
   renderControls(view, context);
@@ -387,6 +395,14 @@ function render() {
     ui.refocus = false;
     if (!$("hand").contains(document.activeElement)) focusFirstControl();
   }
+}
+
+/** Whether a part's inputs differ from the last time it was drawn (and remembers them). */
+function changed(part, ...inputs) {
+  const key = JSON.stringify(inputs);
+  if (drawnWith[part] === key) return false;
+  drawnWith[part] = key;
+  return true;
 }
 
 /** When the hand is empty after an action (a foot to come, the deal over): the first control that works. */
