@@ -14,6 +14,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === false || value === null || value === undefined) continue;
     if (key === "class") element.className = value;
     else if (key === "text") element.textContent = value;
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes (server/csp.py).
+    else if (key === "style") element.style.cssText = value;
     else if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
     else element.setAttribute(key, value === true ? "" : value);
   }

@@ -85,7 +85,10 @@ def world():
                                    version=len(log), host=player)
     Move.objects.bulk_create([Move(game=finished, seq=i + 1, seat=seat, action=action)
                               for i, (seat, action) in enumerate(log)])
-    daily.on_game_finished(finished)
+    late = datetime.datetime.combine(yesterday, datetime.time(23), tzinfo=datetime.UTC)  # played during its date
+    for seq in range(1, len(log) + 1):
+        Move.objects.filter(game=finished, seq=seq).update(created=late - datetime.timedelta(seconds=2 * (len(log) - seq)))
+    assert daily.on_game_finished(finished) is not None  # ranked and on the board: its replay can be swept
     good = {"game_id": [str(solo.id), str(finished.id), str(finished.id).upper(), lobby.invite_code],
             "date": [yesterday.isoformat(), daily.today().isoformat()], "code": [lobby.invite_code]}
     return player, good
@@ -174,3 +177,19 @@ def test_hypothesis_finds_no_input_that_answers_500(world, route, value, query, 
     params = {name: query for name in QUERY_NAMES}
     assert_no_500(client.get(path, params), f"GET {path} {query!r}")
     assert_no_500(client.post(path, body, content_type="application/json"), f"POST {path} {body[:40]!r}")
+
+
+def test_every_html_response_carries_the_content_security_policy(world):
+    from server.csp import DEFAULT_POLICY
+
+    player, good = world
+    staff = staff_client()
+    html = 0
+    for client, routes in [(visitors(player)[1], SITE_ROUTES), (staff, ADMIN_ROUTES)]:
+        for template, names in routes:
+            for value in [v for name in names for v in good.get(name, [])] if names else [None]:
+                response = client.get(fill(template, names, value) if names else "/" + template)
+                if response.get("Content-Type", "").startswith("text/html"):
+                    html += 1
+                    assert response["Content-Security-Policy"] == DEFAULT_POLICY, template
+    assert html > 20  # the site's pages and the admin's were among them
