@@ -64,12 +64,24 @@ def browser():
         chromium.close()
 
 
+def functions_only(wait_for_function):
+    """Playwright evaluates a wait_for_function *expression* with eval() in the page, which the
+    site's Content-Security-Policy (server/csp.py: no 'unsafe-eval') refuses; as a function it
+    is called without eval. So the tests' expressions are wrapped in one."""
+    def wait(expression, *args, **kwargs):
+        if isinstance(expression, str) and "=>" not in expression and not expression.lstrip().startswith("function"):
+            expression = f"() => ({expression})"
+        return wait_for_function(expression, *args, **kwargs)
+    return wait
+
+
 def new_page(browser, size: dict, locale: str = "en-GB", **options):
     context = browser.new_context(viewport=size, locale=locale, **options)
     context.set_default_timeout(15000)
     # Moves shown at once (the table's "fast" speed), so tests wait for the server, not for animations.
     context.add_init_script("try { localStorage.setItem('foot.speed', 'fast'); } catch (e) {}")
     page = context.new_page()
+    page.wait_for_function = functions_only(page.wait_for_function)
     page.foot_errors = []
     page.on("pageerror", lambda error: page.foot_errors.append(str(error)))
     return page
