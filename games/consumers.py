@@ -317,10 +317,15 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def flush_pending(self):
         while self.version + 1 in self.pending:
             update = self.pending.pop(self.version + 1)
-            await self.send_patch(update)
+            part = update["parts"].get(self.seat or rooms.PUBLIC)
+            if part is None:
+                # Made before this socket's seat had a part (e.g. the seat was taken meanwhile): the
+                # spectators' part would desync the seat's view without a word, so it gets a fresh state.
+                await self.send_state()
+                return
+            await self.send_patch(update, part)
 
-    async def send_patch(self, update):
-        part = update["parts"].get(self.seat or rooms.PUBLIC) or update["parts"][rooms.PUBLIC]
+    async def send_patch(self, update, part):
         patch = {"type": "patch", "v": update["v"], "ops": part["ops"], "events": part["events"]}
         if update.get("origin") == self.channel_name and update.get("ref") is not None:
             patch["ref"] = update["ref"]

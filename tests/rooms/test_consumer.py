@@ -7,11 +7,13 @@ import pytest
 import pytest_asyncio
 
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
 from games import rooms
 from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.engine import Game as EngineGame
 from games.messages import language_of_scope
 from games.models import Game, Move
 from leaderboards.models import Player
@@ -365,4 +367,19 @@ async def test_nesting_deeper_than_the_parser_goes_is_bad_json(solo, south):
     assert (await receive(comm, "error"))["code"] == "bad_json"
     await comm.send_json_to({"type": "sync"})
     assert (await receive(comm, "state"))["v"] == 0
+    await comm.disconnect()
+
+
+async def test_a_seat_missing_from_an_update_is_resynced_not_sent_the_spectators_part(solo, south):
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    assert (await receive(comm, "state"))["v"] == 0
+    result = await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
+    update = result.message(origin=None, ref=None)
+    update["parts"] = {key: part for key, part in update["parts"].items() if key != "S"}  # no part for South
+    await get_channel_layer().group_send(rooms.group_name(solo.id), update)
+    state = await receive(comm, "state", "patch")
+    assert state["type"] == "state" and state["v"] == 1 and state["seat"] == "S"
+    stored = await database_sync_to_async(Game.objects.get)(pk=solo.id)
+    assert state["view"] == EngineGame.from_position(stored.position).view("S")  # South's own view, drawn cards in
     await comm.disconnect()
