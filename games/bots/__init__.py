@@ -44,9 +44,4 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
         raise ValueError(f"unknown bot level {level!r}") from None
 
 
-def suggest(view: View, level: str = "normal") -> Action:
-    """A hint for the seat of `view`: the action a `level` bot would play (the hint button)."""
-    return make_bot(level, seed=0).act(view)
-
-
-__all__ = ["LEVELS", "Bot", "make_bot", "suggest"]
+__all__ = ["LEVELS", "Bot", "make_bot"]

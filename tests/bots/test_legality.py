@@ -3,7 +3,7 @@
 
 import pytest
 
-from games.bots import make_bot, suggest
+from games.bots import make_bot
 from games.bots.cards import TEAM_OF
 
 from .support import Game
@@ -51,16 +51,6 @@ def test_hard_plays_legal_actions_for_a_stretch():
         action = bot.act(game.view(seat))
         assert game.check(seat, action)["ok"], action
         game.apply(seat, action)
-
-
-def test_suggest_gives_a_legal_hint():
-    game = Game.new(seed=5)
-    for _ in range(12):
-        seat = game.turn
-        assert seat is not None
-        hint = suggest(game.view(seat))
-        assert game.check(seat, hint)["ok"]
-        game.apply(seat, hint)
 
 
 @pytest.mark.slow

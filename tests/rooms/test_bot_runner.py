@@ -48,3 +48,16 @@ def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(settings):
     for forced in ("process", "thread"):
         settings.FOOT_BOT_POOL = forced
         assert {bot_runner.pool_kind(level) for level in ("easy", "normal", "hard")} == {forced}
+
+
+def test_the_hints_the_server_computes_are_legal():
+    """The hint button's path (rooms.hint): the HINT_LEVEL bot, seeded per seat, in the bot pool."""
+    from games import rooms
+    from games.engine import Game
+
+    game = Game.new(seed=5)
+    for _ in range(12):
+        seat = game.turn
+        hint = run(bot_runner.think(rooms.HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))
+        assert game.check(seat, hint)["ok"], hint
+        game.apply(seat, hint)
