@@ -30,6 +30,7 @@ player = Player.objects.create(nickname="Csp", nickname_key="csp")
 seed = daily.daily_seed(day)
 log = play_to_the_end(seed)
 game = Game.objects.create(mode="daily", daily_date=day, ranked=True, seed=seed, status="finished", version=len(log),
+    initial_position=daily.dealt_from(seed),
     seats={"S": {"player": str(player.pk)}, "W": {"bot": "normal"}, "N": {"bot": "normal"}, "E": {"bot": "normal"}},
     host=player)
 Move.objects.bulk_create([Move(game=game, seq=i + 1, seat=s, action=a) for i, (s, a) in enumerate(log)])

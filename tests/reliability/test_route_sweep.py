@@ -80,6 +80,7 @@ def world():
     seed = daily.daily_seed(yesterday)
     log = play_to_the_end(seed)
     finished = Game.objects.create(mode="daily", daily_date=yesterday, ranked=True, seed=seed, status="finished",
+                                   initial_position=daily.dealt_from(seed),
                                    seats={"S": {"player": str(player.pk)}, "W": {"bot": "normal"},
                                           "N": {"bot": "normal"}, "E": {"bot": "normal"}},
                                    version=len(log), host=player)
