@@ -5,7 +5,6 @@ The shared fixtures (postgres_url, redis_url, sqlite_url, daphne) are in tests/c
 The machine's own Redis on 6379 is never touched: `private_redis` starts redis-server on a free
 port with no persistence, so a restart loses every channel-layer key, as a real crash would.
 """
-import importlib.util
 import shutil
 import socket
 import subprocess
@@ -16,8 +15,8 @@ import pytest
 
 from testsupport.daphne import free_port
 from testsupport.services import service_missing
+from testsupport.tcp_proxy import TcpProxy
 
-ROOT = Path(__file__).resolve().parents[2]
 # The trivial legal bots of tests/rooms (draw, discard the first card): fast, so faults are the subject.
 SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "thread",
                "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
@@ -69,17 +68,11 @@ def private_redis(tmp_path):
     server.kill()
 
 
-def load_tcp_proxy():
-    spec = importlib.util.spec_from_file_location("tcp_proxy", ROOT / "scripts" / "tcp_proxy.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture
 def postgres_proxy(postgres_url):
-    """(proxy, database URL through it): PostgreSQL at 127.0.0.1:5432 behind scripts/tcp_proxy.py."""
-    proxy = load_tcp_proxy().TcpProxy(("127.0.0.1", 5432)).start()
+    """(proxy, database URL through it): PostgreSQL at 127.0.0.1:5432 behind testsupport/tcp_proxy.py."""
+    proxy = TcpProxy(("127.0.0.1", 5432)).start()
     name = postgres_url.rsplit("/", 1)[1]
     yield proxy, f"postgres://postgres@127.0.0.1:{proxy.port}/{name}"
     proxy.stop()

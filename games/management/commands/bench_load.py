@@ -38,7 +38,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from testsupport.daphne import DaphneServer
-from games.management.procfs import cpu_seconds, process_tree, rss_bytes
+from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
+from testsupport.stats import percentile
 from server.serve import install_uvloop
 
 ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
@@ -372,12 +373,6 @@ class GapError(Exception):
 
 # ---------------------------------------------------------------- one run
 
-
-def percentile(values: list, fraction: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def drive(servers: list, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):

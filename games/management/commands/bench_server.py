@@ -31,17 +31,12 @@ import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from testsupport.daphne import free_port
-from games.management.procfs import cpu_seconds, process_tree
+from testsupport.procfs import cpu_seconds, process_tree
+from testsupport.stats import percentile
 from server.serve import install_uvloop
 
 ECHO_FRAME = json.dumps({"type": "action", "action": {"type": "discard", "card": "9C"}, "v": 12, "ref": "c17"})
 
-
-def percentile(samples: list[float], fraction: float) -> float:
-    if not samples:
-        return float("nan")
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 class Browser:

@@ -1,12 +1,13 @@
 """A small TCP proxy for fault tests: forwards a local port to a target and can cut every connection.
 
-    python scripts/tcp_proxy.py --listen 127.0.0.1:6543 --target 127.0.0.1:5432
+    python -m testsupport.tcp_proxy --listen 127.0.0.1:6543 --target 127.0.0.1:5432
     kill -USR1 <pid>   # cut every open connection (both sides see a reset)
     kill -USR2 <pid>   # toggle refusing new connections
 
 In a test: `proxy = TcpProxy(("127.0.0.1", 5432)).start()`, then `proxy.cut()`,
 `proxy.refuse(True)`, `proxy.stop()`. It runs in its own thread with its own event loop.
 """
+
 import argparse
 import asyncio
 import signal

@@ -1,5 +1,6 @@
 """What the benchmarks read of a process from /proc (Linux): its tree of children, its resident
 memory and its CPU time. Shared by bench_load and bench_server."""
+
 import os
 
 PAGE = 4096  # bytes per memory page (Linux /proc/<pid>/statm)
