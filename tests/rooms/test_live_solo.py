@@ -56,6 +56,11 @@ def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None
     for version, message in frames:
         if version is None:
             continue
+        if message.get("recent"):
+            # A state's recent events: each told as its own version's patch told it, so each is
+            # held to what the seat could see at that version (a card shown face up then counts).
+            assert_no_hidden_card_in_frames([(entry["v"], entry) for entry in message["recent"]], positions, moves, seat)
+            message = {key: value for key, value in message.items() if key != "recent"}
         allowed = visible_cards(positions[version], seat) | {"3H", "3D"}  # red threes are laid face up
         if version > 0:
             allowed |= visible_cards(positions[version - 1], seat) | cards_in(actions_by_version[version])
