@@ -4,49 +4,16 @@
 got (for the hidden-card checks) and resyncs on a version gap, as the page does.
 """
 import asyncio
-import http.cookiejar
 import json
 import re
-import urllib.error
-import urllib.request
 
 import jsonpatch
 from websockets.asyncio.client import connect
 
+from testsupport.clients import Browser
+
 CARD = re.compile(r"^(?:[4-9TJQKA23][CDHS]|JK)$")
 TOTAL_CARDS = 270  # R1: five 54-card decks
-
-
-class Browser:
-    """An HTTP client with a cookie jar and the CSRF token, like one browser."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.csrf = None
-        self.csrf = self.call("/api/session")[1]["csrf"]
-
-    def call(self, path: str, body: dict | None = None) -> tuple[int, dict]:
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data)
-        request.add_header("Content-Type", "application/json")
-        request.add_header("Referer", self.base + "/")
-        if self.csrf:
-            request.add_header("X-CSRFToken", self.csrf)
-        try:
-            with self.opener.open(request, timeout=30) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as refused:
-            return refused.code, json.loads(refused.read() or b"{}")
-
-    def new_solo(self, level: str = "easy") -> str:
-        status, game = self.call("/api/games", {"mode": "solo", "level": level})
-        assert status == 201, game
-        return game["id"]
-
-    def cookie_header(self) -> str:
-        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
 
 
 def simple_action(view: dict) -> dict:

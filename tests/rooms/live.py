@@ -1,55 +1,21 @@
-"""Clients for a real Daphne server: an HTTP session with cookies and CSRF, and a websocket player.
+"""Clients for a real Daphne server: the HTTP session (testsupport.clients.Browser) and a websocket player.
 
 `Player` keeps its seat's view by applying every patch to the previous view, records every frame
 it got, and checks that versions come one by one.
 """
 import asyncio
-import http.cookiejar
 import json
 import re
 import sqlite3
-import urllib.error
-import urllib.request
 
 import jsonpatch
 from websockets.asyncio.client import connect
 
+from testsupport.clients import Browser
+
 from .simple_player import simple_action
 
 CARD = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
-
-
-class Browser:
-    """An HTTP client with a cookie jar, like a browser tab that opened the site."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.session = self.get("/api/session")
-
-    def request(self, path: str, body: dict | None = None, method: str | None = None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, method=method or ("POST" if data else "GET"))
-        request.add_header("Content-Type", "application/json")
-        session = getattr(self, "session", None)  # None while the first call fetches it
-        if session:
-            request.add_header("X-CSRFToken", session["csrf"])
-        request.add_header("Referer", self.base + "/")
-        try:
-            with self.opener.open(request, timeout=20) as answer:
-                return json.loads(answer.read())
-        except urllib.error.HTTPError as refused:
-            raise AssertionError(f"{path}: {refused.code} {refused.read()[:300]}") from refused
-
-    def get(self, path: str):
-        return self.request(path)
-
-    def post(self, path: str, body: dict):
-        return self.request(path, body, "POST")
-
-    def cookie_header(self) -> str:
-        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
 
 
 class LivePlayer:

@@ -18,7 +18,6 @@ Daphne process and the bot pool processes it started. A finished game is replace
 so a soak also churns games, sockets and sessions.
 """
 import asyncio
-import http.cookiejar
 import json
 import math
 import os
@@ -28,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +35,7 @@ import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer
 from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
 from testsupport.stats import percentile
@@ -146,30 +145,6 @@ class Sample:
 # ---------------------------------------------------------------- the players
 
 
-class Session:
-    """An HTTP client with cookies and the CSRF token, like one browser tab (blocking: run in a thread)."""
-
-    def __init__(self, base: str):
-        self.base, self.jar = base, http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.csrf = self.call("/api/session")["csrf"]
-
-    def call(self, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode() if body else None)
-        request.add_header("Content-Type", "application/json")
-        request.add_header("Referer", self.base + "/")
-        if getattr(self, "csrf", None):
-            request.add_header("X-CSRFToken", self.csrf)
-        with self.opener.open(request, timeout=30) as answer:
-            return json.loads(answer.read())
-
-    def new_game(self, level: str) -> str:
-        return self.call("/api/games", {"mode": "solo", "level": level})["id"]
-
-    def cookies(self) -> str:
-        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
-
-
 @dataclass
 class Tally:
     actions: list = field(default_factory=list)  # action round trips, seconds
@@ -227,9 +202,9 @@ class Table:
     async def open(self) -> None:
         from websockets.asyncio.client import connect
         if self.session is None:
-            self.session = await asyncio.to_thread(Session, self.server.http)
-        game_id = await asyncio.to_thread(self.session.new_game, self.level)
-        headers = {"Cookie": self.session.cookies()}
+            self.session = await asyncio.to_thread(Browser, self.server.http)
+        game_id = await asyncio.to_thread(self.session.new_solo, self.level)
+        headers = {"Cookie": self.session.cookie_header()}
         self.socket = await connect(f"{self.server.ws}/ws/game/{game_id}/", additional_headers=headers,
                                     origin=self.server.http, max_size=None, open_timeout=60)
         if self.echo is None:

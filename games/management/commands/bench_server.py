@@ -16,48 +16,26 @@ tables were held (kept playing, without an error or a lost socket, into the last
 run). Client and server share the machine, so the figures are upper bounds of the server alone.
 """
 import asyncio
-import http.cookiejar
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import jsonpatch
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from testsupport.daphne import free_port
+from django.core.management.base import BaseCommand
+from testsupport.clients import Browser
+from testsupport.daphne import free_port, wait_ready
 from testsupport.procfs import cpu_seconds, process_tree
 from testsupport.stats import percentile
 from server.serve import install_uvloop
 
 ECHO_FRAME = json.dumps({"type": "action", "action": {"type": "discard", "card": "9C"}, "v": 12, "ref": "c17"})
 
-
-
-class Browser:
-    """A cookie-keeping HTTP client (one anonymous player)."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.csrf = self.call("/api/session")["csrf"]
-
-    def call(self, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode() if body is not None else None)
-        request.add_header("Content-Type", "application/json")
-        if getattr(self, "csrf", None):
-            request.add_header("X-CSRFToken", self.csrf)
-        with self.opener.open(request, timeout=30) as answer:
-            return json.loads(answer.read())
-
-    def cookies(self) -> str:
-        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
 
 
 @dataclass
@@ -107,7 +85,7 @@ class Command(BaseCommand):
                                        "server.asgi:application"], cwd=settings.BASE_DIR, env=env,
                                       stdout=log, stderr=subprocess.STDOUT)
             try:
-                wait_ready(f"http://127.0.0.1:{port}", server)
+                wait_ready(f"http://127.0.0.1:{port}", server, timeout=60)
                 install_uvloop()  # the simulated players too: less of the shared CPU for them
                 report = asyncio.run(run_bench(port, options, server.pid))
             finally:
@@ -210,19 +188,6 @@ def ratio(samples, baseline, fraction) -> str:
     return f"{percentile(samples, fraction) / percentile(baseline, fraction):.1f}"
 
 
-def wait_ready(base: str, server, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise CommandError(f"daphne exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(base + "/api/session", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise CommandError("daphne did not start")
-
-
 def tree_cpu_seconds(pid: int) -> float:
     """CPU time used so far by the process and its live children (the bot pool); nan once it is gone."""
     if not os.path.exists(f"/proc/{pid}"):
@@ -261,7 +226,7 @@ def total_versions(browsers, game_ids) -> int:
     total = 0
     for browser, ids in zip(browsers, game_ids):
         for game_id in ids:
-            total += browser.call(f"/api/games/{game_id}")["version"]
+            total += browser.get(f"/api/games/{game_id}")["version"]
     return total
 
 
@@ -281,7 +246,7 @@ async def play_table(base, ws, browsers: list, table: Table, pace: Pace, game_id
                 game = await asyncio.to_thread(new_table, browsers, pace.level)
                 game_ids.append(game["id"])
                 table.games += 1
-                sockets = [await connect(f"{ws}{game['ws']}", additional_headers={"Cookie": browser.cookies()},
+                sockets = [await connect(f"{ws}{game['ws']}", additional_headers={"Cookie": browser.cookie_header()},
                                          origin=base, max_size=None) for browser in browsers]
                 try:
                     await play_game(sockets, echo, table, pace)
@@ -295,11 +260,11 @@ async def play_table(base, ws, browsers: list, table: Table, pace: Pace, game_id
 def new_table(browsers: list, level: str) -> dict:
     """A solo game of the first browser, or a friends game it hosts and the second joins as North."""
     if len(browsers) == 1:
-        return browsers[0].call("/api/games", {"mode": "solo", "level": level})
+        return browsers[0].post("/api/games", {"mode": "solo", "level": level})
     host, friend = browsers
-    game = host.call("/api/games", {"mode": "friends", "level": level})
-    friend.call(f"/api/games/{game['id']}/join", {"seat": "N"})
-    return host.call(f"/api/games/{game['id']}/start", {})
+    game = host.post("/api/games", {"mode": "friends", "level": level})
+    friend.post(f"/api/games/{game['id']}/join", {"seat": "N"})
+    return host.post(f"/api/games/{game['id']}/start", {})
 
 
 class Person:
