@@ -291,7 +291,7 @@ const MAX_ROWS = 3; // a third row only when two cannot keep MIN_STEP (a huge ha
  * MIN_STEP), and whether each card then shows enough of itself (a comfortable part on one row).
  */
 export function handPlan(width, cardWidth, groupGap, groups, count, distinct, rows) {
-  const comfortable = Math.min(cardWidth + 4, Math.max(cardWidth * 0.62, MIN_STEP + 6));
+  const comfortable = Math.min(cardWidth + 4, Math.max(cardWidth * 0.45, MIN_STEP + 4));
   const room = rows * (width - cardWidth) - groups * groupGap;
   let step = room / Math.max(count - rows, 1);
   let copyStep = step;
