@@ -89,7 +89,7 @@ export function renderCentre(view) {
   const topNames = shown.slice().reverse().map(cardName).join(", ");
   const name = pile.length ? fmt(gettext("%(size)s. On top: %(cards)s"), { size, cards: topNames }) : size;
   fill(discard,
-    h("div", { class: "pile-fan", role: "img", "aria-label": name, style: `--n:${Math.max(shown.length, 1)}` },
+    h("div", { class: "pile-fan", role: "img", "aria-label": name },
       ...(shown.length ? shown.map((code) => decorative(cardFace(code))) : [h("div", { class: "card empty", text: "—" })])),
     h("p", { class: "pile-label", "aria-hidden": "true", text: size }),
     view.discard_blocked ? h("p", { class: "badge blocked", text: `⛔ ${gettext("Blocked: a three is on top")}` }) : null,
@@ -137,7 +137,7 @@ function meldBody(meld) {
   const cards = meldCards(meld);
   if (meld.status === "incomplete") {
     return [
-      h("div", { class: "fan", "aria-hidden": "true", style: `--n:${cards.length}` }, ...cards.map((code) => decorative(cardFace(code)))),
+      h("div", { class: "fan", "aria-hidden": "true" }, ...cards.map((code) => decorative(cardFace(code)))),
       h("span", { class: "meld-caption", "aria-hidden": "true" }, h("b", { text: rankPlural(meld.rank) }), " ", meldStatusText(meld)),
     ];
   }
@@ -165,7 +165,7 @@ function redThrees(count) {
   if (!count) return null;
   const label = fmt(ngettext("%(count)s red three", "%(count)s red threes", count), { count });
   return h("div", { class: "red-threes", role: "img", "aria-label": label },
-    h("div", { class: "fan", "aria-hidden": "true", style: `--n:${Math.min(count, 4)}` },
+    h("div", { class: "fan", "aria-hidden": "true" },
       ...Array.from({ length: Math.min(count, 4) }, (_, i) => decorative(cardFace(i % 2 ? "3D" : "3H")))),
     h("span", { class: "meld-caption", "aria-hidden": "true", text: label }));
 }
