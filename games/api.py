@@ -11,9 +11,13 @@ from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
-from games import params, rooms
+from games import params
 from games.messages import message_for
 from games.models import Game
+from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
+from games.rooms.errors import RoomError
+from games.rooms.stored import load
+from games.rooms.views import summary
 
 
 def error(status: int, code: str, **params) -> JsonResponse:
@@ -34,7 +38,7 @@ def api_view(*methods):
                     return error(403, "csrf_failed")
             try:
                 return view(request, *args, **kwargs)
-            except rooms.RoomError as refused:
+            except RoomError as refused:
                 return error(refused.status, refused.code, **refused.params)
         return wrapper
     return decorate
@@ -45,7 +49,7 @@ def current_player(request, create: bool):
 
     player = player_for_request(request, create=create)
     if player is not None and player.banned:
-        raise rooms.RoomError("banned", status=403)
+        raise RoomError("banned", status=403)
     return player
 
 
@@ -66,23 +70,23 @@ def games(request):
     if level is not None and not isinstance(level, str):
         return error(400, "bad_level")
     player = current_player(request, create=True)
-    game, created = rooms.create_game(player, mode, level)
-    return JsonResponse(rooms.summary(game, player), status=201 if created else 200)
+    game, created = create_game(player, mode, level)
+    return JsonResponse(summary(game, player), status=201 if created else 200)
 
 
 def game_or_404(game_id) -> Game:
     """The game by id (any case, made canonical), or by a friends game's invite code (a link's code as is)."""
     canonical = params.game_id(game_id)
-    game = rooms.load(canonical) if canonical else rooms.game_for_invite(game_id)
+    game = load(canonical) if canonical else game_for_invite(game_id)
     if game is None:
-        raise rooms.RoomError("not_found", status=404)
+        raise RoomError("not_found", status=404)
     return game
 
 
 @api_view("GET")
 def game_detail(request, game_id):
     game = game_or_404(game_id)
-    return JsonResponse(rooms.summary(game, current_player(request, create=False)))
+    return JsonResponse(summary(game, current_player(request, create=False)))
 
 
 @api_view("POST")
@@ -95,8 +99,8 @@ def join(request, game_id):
         return error(400, "bad_seat", seat=seat)
     game_id = game_or_404(game_id).id
     player = current_player(request, create=True)
-    game, _seat = rooms.join_game(game_id, player, seat)
-    return JsonResponse(rooms.summary(game, player))
+    game, _seat = join_game(game_id, player, seat)
+    return JsonResponse(summary(game, player))
 
 
 @api_view("POST")
@@ -105,8 +109,8 @@ def start(request, game_id):
     player = current_player(request, create=False)
     if player is None:
         return error(403, "not_host")
-    game = rooms.start_friends_game(game_id, player)
-    return JsonResponse(rooms.summary(game, player))
+    game = start_friends_game(game_id, player)
+    return JsonResponse(summary(game, player))
 
 
 urlpatterns: list = [

@@ -18,11 +18,19 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import params, rooms
-from games.engine import RuleError
+from games import params
+from games.engine import RuleError, normalise_action
 from games.messages import language_of_scope, render_error
 from games.models import Game
 from games.recent_events import recent_events
+from games.rooms.broadcast import broadcast_presence, group_name
+from games.rooms.config import heartbeat_seconds
+from games.rooms.errors import RoomError
+from games.rooms.moves import check_action, next_deal, record_daily_result
+from games.rooms.presence import drop_presence, touch_presence
+from games.rooms.stored import load
+from games.rooms.turns import act, advance_soon, hint
+from games.rooms.views import PUBLIC, state_message
 
 log = logging.getLogger(__name__)
 
@@ -142,23 +150,23 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.seat = game.seat_of(self.player_id)
         # Only in a friends game can a seat's presence change for someone else (its grace running out).
         self.watch_presence = game.mode == Game.FRIENDS
-        await self.channel_layer.group_add(rooms.group_name(self.game_id), self.channel_name)
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         self.joined = True
-        await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name, True)
+        await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name, True)
         await self.send_state()
-        await rooms.broadcast_presence(self.game_id)
-        rooms.advance_soon(self.game_id)
+        await broadcast_presence(self.game_id)
+        advance_soon(self.game_id)
         self.heartbeat_task = asyncio.create_task(self.heartbeat())
 
     def identify(self):
         """(game, player id, banned) from the URL and the session; runs in the DB thread."""
         from leaderboards.identity import player_for_session
 
-        game = rooms.load(self.game_id)
+        game = load(self.game_id)
         session = self.scope.get("session")
         player = player_for_session(session) if session is not None else None
         if game is not None and game.status == Game.FINISHED:
-            rooms.record_daily_result(game)  # in case the process died between the last move and its entry
+            record_daily_result(game)  # in case the process died between the last move and its entry
         return game, (str(player.id) if player else None), bool(player and player.banned)
 
     async def disconnect(self, code):
@@ -167,21 +175,21 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if self.gap_task:
             self.gap_task.cancel()
         if getattr(self, "joined", False):
-            await self.channel_layer.group_discard(rooms.group_name(self.game_id), self.channel_name)
-            await database_sync_to_async(rooms.drop_presence)(self.channel_name)
-            await rooms.broadcast_presence(self.game_id)
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+            await database_sync_to_async(drop_presence)(self.channel_name)
+            await broadcast_presence(self.game_id)
         await forget_channel(self.channel_layer, self.channel_name)
 
     async def heartbeat(self):
         """Keep this socket's presence fresh and run the room's watchdog (absent friends, timeouts)."""
         while True:
-            await asyncio.sleep(rooms.heartbeat_seconds())
+            await asyncio.sleep(heartbeat_seconds())
             try:
-                await database_sync_to_async(rooms.touch_presence)(self.game_id, self.seat, self.channel_name)
+                await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name)
                 if self.watch_presence:
                     # Tell the room only when something changed (e.g. a friend's grace ran out).
-                    await rooms.broadcast_presence(self.game_id, unless=self.last_presence)
-                rooms.advance_soon(self.game_id)
+                    await broadcast_presence(self.game_id, unless=self.last_presence)
+                advance_soon(self.game_id)
             except Exception:
                 log.exception("heartbeat of game %s failed", self.game_id)
 
@@ -215,7 +223,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             return
         try:
             await getattr(self, handler)(message, ref)
-        except rooms.RoomError as refusal:
+        except RoomError as refusal:
             await self.send_error(refusal.code, ref, params=refusal.params)
             if refusal.code == "stale_version":
                 await self.send_state()
@@ -232,27 +240,27 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     def require_seat(self):
         if not self.seat:
-            raise rooms.RoomError("not_seated", status=403)
+            raise RoomError("not_seated", status=403)
 
     @staticmethod
     def action_of(message) -> dict:
         """The message's action with only the fields the engine reads (anything else: `bad_field`)."""
         action = message.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise rooms.RoomError("bad_action")
-        return rooms.engine().normalise_action(action)
+            raise RoomError("bad_action")
+        return normalise_action(action)
 
     async def on_action(self, message, ref):
         self.require_seat()
         action = self.action_of(message)
         version = message.get("v")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise rooms.RoomError("stale_version", status=409)
-        await rooms.act(self.game_id, self.seat, action, version, origin=self.channel_name, ref=ref)
+            raise RoomError("stale_version", status=409)
+        await act(self.game_id, self.seat, action, version, origin=self.channel_name, ref=ref)
 
     async def on_check(self, message, ref):
         self.require_seat()
-        answer = await database_sync_to_async(rooms.check_action)(self.game_id, self.seat, self.action_of(message))
+        answer = await database_sync_to_async(check_action)(self.game_id, self.seat, self.action_of(message))
         reply = {"type": "checked", "ref": ref, "ok": bool(answer.get("ok"))}
         if reply["ok"]:
             reply["points"] = answer.get("points", 0)
@@ -266,12 +274,12 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def on_next_deal(self, message, ref):
         self.require_seat()
-        await database_sync_to_async(rooms.next_deal)(self.game_id, self.seat)
-        rooms.advance_soon(self.game_id)
+        await database_sync_to_async(next_deal)(self.game_id, self.seat)
+        advance_soon(self.game_id)
 
     async def on_hint(self, message, ref):
         self.require_seat()
-        action = await rooms.hint(self.game_id, self.seat)
+        action = await hint(self.game_id, self.seat)
         await self.send_json({"type": "hint", "action": action, "ref": ref})
 
     # ------------------------------------------------------------ server -> client
@@ -291,12 +299,12 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send_json(reply)
 
     async def send_state(self):
-        game = await database_sync_to_async(rooms.load)(self.game_id)
+        game = await database_sync_to_async(load)(self.game_id)
         if game is None:
             await self.close(CLOSE_NOT_FOUND)
             return
         self.seat = game.seat_of(self.player_id)
-        state = await database_sync_to_async(rooms.state_message)(game, self.seat)
+        state = await database_sync_to_async(state_message)(game, self.seat)
         state["recent"] = await database_sync_to_async(recent_events)(game, self.seat)
         self.version = state["v"]
         self.pending = {v: update for v, update in self.pending.items() if v > self.version}
@@ -317,7 +325,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def flush_pending(self):
         while self.version + 1 in self.pending:
             update = self.pending.pop(self.version + 1)
-            part = update["parts"].get(self.seat or rooms.PUBLIC)
+            part = update["parts"].get(self.seat or PUBLIC)
             if part is None:
                 # Made before this socket's seat had a part (e.g. the seat was taken meanwhile): the
                 # spectators' part would desync the seat's view without a word, so it gets a fresh state.
@@ -343,7 +351,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def room_refresh(self, message):
         await self.send_state()
-        rooms.advance_soon(self.game_id)
+        advance_soon(self.game_id)
 
     async def room_presence(self, message):
         self.last_presence = message["seats"]

@@ -13,6 +13,12 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
 from games import params
+from games.engine import Game as EngineGame, RuleError
+from games.models import Game
+from games.rooms.creation import game_for_invite, solo_seats, utc_today
+from games.rooms.stored import load
+from games.rooms.views import summary
+from leaderboards.identity import player_for_request, player_for_session
 
 MAX_POSITION_BYTES = 64 * 1024  # a whole position with every card named
 
@@ -23,14 +29,10 @@ def test_hooks_enabled() -> bool:
 
 def unfinished_daily(request):
     """Today's daily game this browser's player has under way, if any (the button then says Continue)."""
-    from games import rooms
-    from games.models import Game
-    from leaderboards.identity import player_for_session
-
     player = player_for_session(request.session)
     if player is None:
         return None
-    return (Game.objects.filter(mode=Game.DAILY, daily_date=rooms.utc_today(), seats__S__player=str(player.id))
+    return (Game.objects.filter(mode=Game.DAILY, daily_date=utc_today(), seats__S__player=str(player.id))
             .exclude(status=Game.FINISHED).order_by("created").first())
 
 
@@ -39,18 +41,14 @@ def home(request):
 
 
 def table(request, game_id):
-    from games import rooms
-
-    if rooms.load(game_id) is None:
+    if load(game_id) is None:
         raise Http404("no such game")
     return render(request, "table.html", {"game_id": game_id, "ws_path": f"/ws/game/{game_id}/",
                                           "test_hooks": test_hooks_enabled()})
 
 
 def join(request, code):
-    from games import rooms
-
-    game = rooms.game_for_invite(code)
+    game = game_for_invite(code)
     if game is None:
         raise Http404("no such invitation")
     return render(request, "join.html", {"code": code, "game_id": game.id, "started": game.status != game.LOBBY})
@@ -66,11 +64,6 @@ def start_from_position(request):
     """FOOT_TEST_HOOKS only: a solo game for this session's player from the posted position."""
     if not test_hooks_enabled():
         raise Http404("test hooks are off")
-    from games import rooms
-    from games.engine import Game as EngineGame, RuleError
-    from games.models import Game
-    from leaderboards.identity import player_for_request
-
     body = params.json_object_body(request, max_bytes=MAX_POSITION_BYTES)
     if body is None:
         return JsonResponse({"code": "bad_request", "message": "The body must be a JSON object."}, status=400)
@@ -80,11 +73,11 @@ def start_from_position(request):
     except (RuleError, TypeError, KeyError, ValueError) as refused:
         return JsonResponse({"code": getattr(refused, "code", "invalid_position"), "message": str(refused)}, status=400)
     player = player_for_request(request, create=True)
-    game = Game(mode=Game.SOLO, level=level, seats=rooms.solo_seats(player, level), host=player,
+    game = Game(mode=Game.SOLO, level=level, seats=solo_seats(player, level), host=player,
                 seed=int(position.get("seed") or 0), initial_position=position, position=position,
                 status=Game.PLAYING, version=0)
     game.save()
-    return JsonResponse(rooms.summary(game, player), status=201)
+    return JsonResponse(summary(game, player), status=201)
 
 
 urlpatterns = [

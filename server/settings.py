@@ -175,8 +175,8 @@ FOOT_GRACE_SECONDS = env_number("FOOT_GRACE_SECONDS", 60)  # a friend offline th
 FOOT_HEARTBEAT_SECONDS = env_number("FOOT_HEARTBEAT_SECONDS", 10)  # how often a socket refreshes its presence
 FOOT_NEXT_DEAL_TIMEOUT = env_number("FOOT_NEXT_DEAL_TIMEOUT", 30)  # friends: the next deal starts after this
 FOOT_DB_THREADS = env_int("FOOT_DB_THREADS", 4)  # threads for the rooms' database calls (PostgreSQL; SQLite: 1)
-FOOT_LIVE_GAMES = env_int("FOOT_LIVE_GAMES", 1000)  # games kept in memory between moves (games.live_games)
-# Computer players (games.bot_runner)
+FOOT_LIVE_GAMES = env_int("FOOT_LIVE_GAMES", 1000)  # games kept in memory between moves (games.rooms.live_games)
+# Computer players (games.rooms.bot_runner)
 FOOT_BOT_POOL = os.environ.get("FOOT_BOT_POOL", "mixed")  # mixed: hard in processes, the rest in threads
 FOOT_BOT_WORKERS = env_int("FOOT_BOT_WORKERS", 2)  # workers per bot pool
 # The websocket's flood limit (games.consumers): messages per second, and at once

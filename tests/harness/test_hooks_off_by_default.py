@@ -18,7 +18,7 @@ from django.test import Client
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from games import bot_runner
+from games.rooms import bot_runner
 from tests.rooms.live import Browser, LivePlayer, run
 from testsupport.daphne import DaphneServer, server_env
 

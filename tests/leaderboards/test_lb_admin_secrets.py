@@ -42,11 +42,12 @@ def test_the_daily_deals_seeds_are_listed_only_for_closed_dates(superuser_client
 
 
 def test_a_solo_game_in_play_shows_no_seed_until_it_is_over(superuser_client, make_player):
-    from games import rooms
+    from games.rooms.creation import create_game
+    from games.rooms.moves import apply_move
     from games.models import Game
 
-    game, _ = rooms.create_game(make_player(), "solo", "easy")
-    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    game, _ = create_game(make_player(), "solo", "easy")
+    apply_move(game.id, "S", {"type": "draw"}, 0)
     page = game_page(superuser_client, game)
     assert str(game.seed) not in page and "moves-group" not in page
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)

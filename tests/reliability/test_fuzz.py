@@ -25,7 +25,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st
 
-from games import rooms
+from games.rooms.creation import create_game
+from games.rooms.stored import replay
 from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.models import Game, Move
 from leaderboards.models import Player
@@ -227,8 +228,8 @@ def fuzz_setup(settings):
     settings.FOOT_WS_RATE = 10**6  # the flood limit has its own test: here every frame must be read
     settings.FOOT_WS_BURST = 10**6
     attacker, victim = Player.objects.create(), Player.objects.create()
-    own, _ = rooms.create_game(attacker, "solo", "easy")
-    foreign, _ = rooms.create_game(victim, "solo", "easy")
+    own, _ = create_game(attacker, "solo", "easy")
+    foreign, _ = create_game(victim, "solo", "easy")
     runner = LoopThread()
     fuzzer = Fuzzer(session_cookie(attacker), own, foreign)
     runner.run(fuzzer.connect("own"))
@@ -238,9 +239,9 @@ def fuzz_setup(settings):
     yield runner, fuzzer
     runner.run(fuzzer.close())
     runner.stop()
-    from games import bot_runner
+    from games.rooms import bot_runner
     bot_runner.shutdown_pool()
-    replayed = rooms.replay(Game.objects.get(pk=own.id))
+    replayed = replay(Game.objects.get(pk=own.id))
     assert replayed.to_position() == Game.objects.get(pk=own.id).position  # nothing half-applied
     print(f"fuzzed {fuzzer.sent} frames; replies {fuzzer.replies}; clean closes {fuzzer.closes}; "
           f"own game at v{fuzzer.version}")
@@ -283,7 +284,7 @@ def test_fuzzed_frames_many(fuzz_setup, batch):
 async def test_deep_nesting_is_answered_with_bad_json(settings):
     settings.FOOT_WS_RATE, settings.FOOT_WS_BURST = 1000, 1000
     player = await database_sync_to_async(Player.objects.create)()
-    game, _ = await database_sync_to_async(rooms.create_game)(player, "solo", "easy")
+    game, _ = await database_sync_to_async(create_game)(player, "solo", "easy")
     comm = WebsocketCommunicator(application, f"/ws/game/{game.id}/",
                                  headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"),
                                           (b"cookie", await database_sync_to_async(session_cookie)(player))])
@@ -306,8 +307,8 @@ async def test_a_flood_is_closed_with_the_policy_code_and_other_games_go_on(sett
     settings.FOOT_BOT_DELAY = 0
     flooder, other = await database_sync_to_async(Player.objects.create)(), \
         await database_sync_to_async(Player.objects.create)()
-    flooded, _ = await database_sync_to_async(rooms.create_game)(flooder, "solo", "easy")
-    calm, _ = await database_sync_to_async(rooms.create_game)(other, "solo", "easy")
+    flooded, _ = await database_sync_to_async(create_game)(flooder, "solo", "easy")
+    calm, _ = await database_sync_to_async(create_game)(other, "solo", "easy")
 
     def socket(game, player_cookie):
         return WebsocketCommunicator(application, f"/ws/game/{game.id}/",

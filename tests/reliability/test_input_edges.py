@@ -15,7 +15,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import rooms
+from games.rooms.creation import create_game
+from games.rooms.turns import _background
 from games.consumers import CLOSE_NOT_FOUND
 from games.engine import normalise_action, public_fields, RuleError
 from games.models import Game, Move
@@ -31,14 +32,14 @@ def fast_bots(settings):
     settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
     yield
-    from games import bot_runner
+    from games.rooms import bot_runner
     bot_runner.shutdown_pool()
 
 
 @pytest_asyncio.fixture(autouse=True)
 async def settled_rooms():
     yield
-    tasks = list(rooms._background)
+    tasks = list(_background)
     if not tasks:
         return
     for task in tasks:
@@ -52,7 +53,7 @@ def solo_game_and_cookie():
     store = SessionStore()
     store["player_id"] = str(player.id)
     store.create()
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     return game, f"sessionid={store.session_key}".encode()
 
 
@@ -186,7 +187,7 @@ async def test_other_spellings_of_a_game_id_close_with_4404(spelling):
 def test_pages_and_api_serve_the_upper_case_id_as_the_canonical_game_and_refuse_other_spellings(client):
     client.get("/api/session")
     player = Player.objects.get(pk=client.session["player_id"])
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     upper = str(game.id).upper()
     page = client.get(f"/g/{upper}/")
     assert page.status_code == 200 and f"/ws/game/{game.id}/" in page.content.decode()

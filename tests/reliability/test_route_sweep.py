@@ -68,14 +68,14 @@ ADMIN_VALUES = ["²", "0" * 5000, "-1", "0001-01-01", "{00000000-0000-0000-0000-
 @pytest.fixture
 def world():
     """A player with a solo game, a friends lobby and yesterday's ranked daily on the board."""
-    from games import rooms
+    from games.rooms.creation import create_game
     from games.models import Game, Move
     from leaderboards import daily
     from leaderboards.models import Player
 
     player = Player.objects.create()
-    solo, _ = rooms.create_game(player, "solo", "easy")
-    lobby, _ = rooms.create_game(player, "friends", "easy")
+    solo, _ = create_game(player, "solo", "easy")
+    lobby, _ = create_game(player, "friends", "easy")
     yesterday = daily.today() - datetime.timedelta(days=1)
     seed = daily.daily_seed(yesterday)
     log = play_to_the_end(seed)

@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
-from games import rooms
+from games.rooms.creation import create_game
 from games.models import Game, Move
 from leaderboards.models import Player
 from server.asgi import application
@@ -36,7 +36,7 @@ def fast_bots(settings):
     settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
     yield
-    from games import bot_runner
+    from games.rooms import bot_runner
     bot_runner.shutdown_pool()
 
 
@@ -69,7 +69,7 @@ async def next_of(comm, *types):
 @pytest.mark.parametrize("origin", [b"http://evil.example", b"https://testserver.evil.example", b"null", None])
 async def test_a_websocket_from_a_foreign_origin_is_refused(origin):
     player = await database_sync_to_async(Player.objects.create)()
-    game, _ = await database_sync_to_async(rooms.create_game)(player, "solo", "easy")
+    game, _ = await database_sync_to_async(create_game)(player, "solo", "easy")
     comm = socket_to(game.id, origin, await database_sync_to_async(session_cookie)(player))
     connected, _code = await comm.connect(timeout=TIMEOUT)
     assert not connected  # refused at the handshake: no state, no seat, nothing sent
@@ -92,7 +92,7 @@ async def test_the_echo_socket_refuses_a_foreign_origin_too():
 async def test_another_players_socket_on_my_game_is_a_spectator_that_cannot_act():
     owner = await database_sync_to_async(Player.objects.create)()
     intruder = await database_sync_to_async(Player.objects.create)()
-    game, _ = await database_sync_to_async(rooms.create_game)(owner, "solo", "easy")
+    game, _ = await database_sync_to_async(create_game)(owner, "solo", "easy")
     comm = socket_to(game.id, cookie=await database_sync_to_async(session_cookie)(intruder))
     assert (await comm.connect(timeout=TIMEOUT))[0]
     state = await next_of(comm, "state")
@@ -117,7 +117,7 @@ async def test_another_players_socket_on_my_game_is_a_spectator_that_cannot_act(
 @pytest.mark.asyncio
 async def test_a_forged_or_missing_session_sees_only_the_public_view():
     owner = await database_sync_to_async(Player.objects.create)()
-    game, _ = await database_sync_to_async(rooms.create_game)(owner, "solo", "easy")
+    game, _ = await database_sync_to_async(create_game)(owner, "solo", "easy")
     for cookie in (None, b"sessionid=forged0000000000000000000000000", f"sessionid={owner.id}".encode()):
         comm = socket_to(game.id, cookie=cookie)
         assert (await comm.connect(timeout=TIMEOUT))[0]
@@ -131,7 +131,7 @@ async def test_a_forged_or_missing_session_sees_only_the_public_view():
 async def test_the_server_decides_the_seat_whatever_the_message_names():
     """S's socket sends an action naming W: the room applies it as S's own move (R24), never W's."""
     owner = await database_sync_to_async(Player.objects.create)()
-    game, _ = await database_sync_to_async(rooms.create_game)(owner, "solo", "easy")
+    game, _ = await database_sync_to_async(create_game)(owner, "solo", "easy")
     comm = socket_to(game.id, cookie=await database_sync_to_async(session_cookie)(owner))
     assert (await comm.connect(timeout=TIMEOUT))[0]
     state = await next_of(comm, "state")

@@ -14,10 +14,13 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 
-from games import rooms  # noqa: E402
 from games.engine import Game as EngineGame, RuleError  # noqa: E402
-from games.live_games import LIVE  # noqa: E402
 from games.models import Game, Move  # noqa: E402
+from games.rooms.creation import create_game  # noqa: E402
+from games.rooms.errors import RoomError  # noqa: E402
+from games.rooms.live_games import LIVE  # noqa: E402
+from games.rooms.moves import MoveResult, apply_move, next_deal  # noqa: E402
+from games.rooms.stored import replay  # noqa: E402
 from leaderboards.models import Player  # noqa: E402
 from tests.rooms.simple_player import simple_action  # noqa: E402
 
@@ -29,29 +32,29 @@ def next_move(game_id) -> tuple:
     return engine_game.turn, simple_action(engine_game.view(engine_game.turn)), stored.version
 
 
-def play_one(game_id) -> rooms.MoveResult:
+def play_one(game_id) -> MoveResult:
     seat, action, version = next_move(game_id)
-    return rooms.apply_move(game_id, seat, action, version)
+    return apply_move(game_id, seat, action, version)
 
 
 def count_statements(game_id):
     """Play the next move; (its result, the statements the move itself sent: DEBUG=1 logs them)."""
     seat, action, version = next_move(game_id)
     connection.queries_log.clear()
-    result = rooms.apply_move(game_id, seat, action, version)
+    result = apply_move(game_id, seat, action, version)
     return result, [query["sql"] for query in connection.queries]
 
 
 def assert_replays(game_id) -> None:
     stored = Game.objects.get(pk=game_id)
-    assert stored.position == rooms.replay(stored).to_position(), "the stored position is not the replay"
+    assert stored.position == replay(stored).to_position(), "the stored position is not the replay"
     assert list(stored.moves.values_list("seq", flat=True)) == list(range(1, stored.version + 1))
 
 
 assert connection.vendor == "postgresql"
 player = Player.objects.create()
-game, _ = rooms.create_game(player, "solo", "easy")
-rooms.apply_move(game.id, "S", {"type": "draw"}, 0)  # the locked path: nothing in memory yet
+game, _ = create_game(player, "solo", "easy")
+apply_move(game.id, "S", {"type": "draw"}, 0)  # the locked path: nothing in memory yet
 
 # A move from memory is one statement (no locked read, no BEGIN/COMMIT of its own).
 result, statements = count_statements(game.id)
@@ -74,8 +77,8 @@ behind = LIVE.take(game.id, 3)
 play_one(game.id)  # rebuilt from the database, now at version 4
 LIVE.put(game.id, behind)
 try:
-    rooms.apply_move(game.id, "S", {"type": "draw"}, 3)
-except rooms.RoomError as refusal:
+    apply_move(game.id, "S", {"type": "draw"}, 3)
+except RoomError as refusal:
     assert refusal.code == "stale_version", refusal.code
 else:
     raise AssertionError("an action for version 3 was applied at version 4")
@@ -86,7 +89,7 @@ print("ok a stale action is refused")
 # A refused action (a rule) writes nothing and leaves the memory usable.
 stored = Game.objects.get(pk=game.id)
 try:
-    rooms.apply_move(game.id, EngineGame.from_position(stored.position).turn, {"type": "discard", "card": "XX"}, 4)
+    apply_move(game.id, EngineGame.from_position(stored.position).turn, {"type": "discard", "card": "XX"}, 4)
 except RuleError:
     pass
 else:
@@ -124,7 +127,7 @@ for _ in range(3000):
     if result.status == Game.FINISHED:
         break
     if result.awaiting:
-        rooms.next_deal(game.id, "S")
+        next_deal(game.id, "S")
 assert Game.objects.get(pk=game.id).status == Game.FINISHED
 assert_replays(game.id)
 print("ok a whole game equals its replay")

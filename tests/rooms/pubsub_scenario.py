@@ -15,8 +15,8 @@ from channels.db import database_sync_to_async  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
 from channels.testing import WebsocketCommunicator  # noqa: E402
 
-from games import rooms  # noqa: E402
 from games.consumers import EchoConsumer, GameConsumer  # noqa: E402
+from games.rooms.creation import create_game  # noqa: E402
 from leaderboards.models import Player  # noqa: E402
 
 SOCKETS = 30
@@ -35,7 +35,7 @@ async def open_and_close(app, path: str, kwargs: dict, first_message) -> None:
 async def main():
     player = await database_sync_to_async(Player.objects.create)()
     for _ in range(SOCKETS):
-        game, _ = await database_sync_to_async(rooms.create_game)(player, "solo", "easy")
+        game, _ = await database_sync_to_async(create_game)(player, "solo", "easy")
         await open_and_close(GameConsumer.as_asgi(), f"/ws/game/{game.id}/", {"game_id": str(game.id)},
                              lambda communicator: communicator.receive_json_from(timeout=10))
 

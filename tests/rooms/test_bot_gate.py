@@ -1,11 +1,12 @@
-"""The bots' gate to the database threads (rooms.bot_slot): a person's move never queues behind
+"""The bots' gate to the database threads (games.rooms.database_threads.bot_slot): a person's move never queues behind
 more than one fewer bot moves than there are threads — SQLite: one bot move at a time."""
 import asyncio
 from types import SimpleNamespace
 
 import pytest
 
-from games import bot_runner, rooms
+from games.rooms import bot_runner, database_threads, turns
+from games.rooms.bot_plans import BotPlan
 
 
 class FakeDatabase:
@@ -33,43 +34,43 @@ class FakeDatabase:
 @pytest.fixture
 def fake_database(monkeypatch):
     database = FakeDatabase()
-    monkeypatch.setattr(rooms, "with_db_retries", database.call)
+    monkeypatch.setattr(turns, "with_db_retries", database.call)
     monkeypatch.setattr(bot_runner, "pool_kind", lambda level: "thread")
 
     async def no_broadcast(result, origin, ref):
         return None
-    monkeypatch.setattr(rooms, "broadcast", no_broadcast)
+    monkeypatch.setattr(turns, "broadcast", no_broadcast)
     return database
 
 
-def plan(version: int = 0) -> rooms.BotPlan:
-    return rooms.BotPlan(seat="W", level="easy", seed=1, view={}, version=version)
+def plan(version: int = 0) -> BotPlan:
+    return BotPlan(seat="W", level="easy", seed=1, view={}, version=version)
 
 
 async def bot_moves_of(rooms_count: int):
-    await asyncio.gather(*(rooms.advance_once(f"game-{index}", plan()) for index in range(rooms_count)))
+    await asyncio.gather(*(turns.advance_once(f"game-{index}", plan()) for index in range(rooms_count)))
 
 
 @pytest.mark.parametrize(("threads", "gate"), [(1, 1), (2, 1), (4, 3)])
 def test_bot_moves_use_one_fewer_database_threads_than_there_are(fake_database, monkeypatch, threads, gate):
-    monkeypatch.setattr(rooms, "database_threads", lambda: threads)
+    monkeypatch.setattr(database_threads, "thread_count", lambda: threads)
     asyncio.run(bot_moves_of(8))
     assert fake_database.most_inside == gate
     assert fake_database.order == ["think_and_apply"] * 8  # every room's bot still moved
 
 
 def test_a_persons_move_waits_behind_one_bot_move_at_most(fake_database, monkeypatch):
-    monkeypatch.setattr(rooms, "database_threads", lambda: 1)
+    monkeypatch.setattr(database_threads, "thread_count", lambda: 1)
 
     def person_move():
         """The database call of a person's move, through the same queue as the bots'."""
     person_move.__name__ = "person"
-    monkeypatch.setattr(rooms, "database_call", lambda function: lambda *args: fake_database.call(person_move))
+    monkeypatch.setattr(turns, "database_call", lambda function: lambda *args: fake_database.call(person_move))
 
     async def scene():
-        bots = asyncio.gather(*(rooms.advance_once(f"game-{index}", plan()) for index in range(6)))
+        bots = asyncio.gather(*(turns.advance_once(f"game-{index}", plan()) for index in range(6)))
         await asyncio.sleep(0.002)  # six rooms' bot moves are due: one is inside, five wait at the gate
-        await rooms.act("game-9", "S", {"type": "draw"}, 0, origin="me", ref=1)
+        await turns.act("game-9", "S", {"type": "draw"}, 0, origin="me", ref=1)
         await bots
     asyncio.run(scene())
     # Served second, right after the bot move that was already inside (without the gate: seventh).
@@ -78,8 +79,8 @@ def test_a_persons_move_waits_behind_one_bot_move_at_most(fake_database, monkeyp
 
 
 def test_each_event_loop_has_its_own_gate(monkeypatch):
-    monkeypatch.setattr(rooms, "database_threads", lambda: 1)
+    monkeypatch.setattr(database_threads, "thread_count", lambda: 1)
 
     async def gate():
-        return rooms.bot_slot()
+        return database_threads.bot_slot()
     assert asyncio.run(gate()) is not asyncio.run(gate())

@@ -5,7 +5,7 @@ import signal
 
 import pytest
 
-from games import bot_runner
+from games.rooms import bot_runner
 
 from .live import run
 
@@ -51,13 +51,13 @@ def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(settings):
 
 
 def test_the_hints_the_server_computes_are_legal():
-    """The hint button's path (rooms.hint): the HINT_LEVEL bot, seeded per seat, in the bot pool."""
-    from games import rooms
+    """The hint button's path (games.rooms.turns.hint): the HINT_LEVEL bot, seeded per seat, in the bot pool."""
     from games.engine import Game
+    from games.rooms.turns import HINT_LEVEL
 
     game = Game.new(seed=5)
     for _ in range(12):
         seat = game.turn
-        hint = run(bot_runner.think(rooms.HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))
+        hint = run(bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))
         assert game.check(seat, hint)["ok"], hint
         game.apply(seat, hint)

@@ -11,9 +11,13 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import rooms
-from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.rooms.broadcast import group_name
+from games.rooms.creation import create_game
+from games.rooms.moves import apply_move
+from games.rooms.stored import load
+from games.rooms.turns import _background, advance_once
 from games.engine import Game as EngineGame
+from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.messages import language_of_scope
 from games.models import Game, Move
 from leaderboards.models import Player
@@ -31,7 +35,7 @@ def fast_bots(settings):
     settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
     yield
-    from games import bot_runner
+    from games.rooms import bot_runner
     bot_runner.shutdown_pool()
 
 
@@ -39,7 +43,7 @@ def fast_bots(settings):
 async def settled_rooms():
     """After a test, stop the bots it left playing and let their last DB call end (before the flush)."""
     yield
-    tasks = list(rooms._background)
+    tasks = list(_background)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -61,7 +65,7 @@ def south():
 
 @pytest.fixture
 def solo(south):
-    game, _ = rooms.create_game(south[0], "solo", "easy")
+    game, _ = create_game(south[0], "solo", "easy")
     return game
 
 
@@ -129,7 +133,7 @@ async def test_a_seated_player_gets_the_state_of_their_seat(solo, south):
     state = await receive(comm, "state")
     assert state["seat"] == "S" and state["v"] == 0 and state["mode"] == "solo" and state["ranked"] is False
     assert state["seats"] == {"S": "you", "W": "bot", "N": "bot", "E": "bot"}
-    assert state["view"] == rooms.engine().Game.from_position(solo.position).view("S")
+    assert state["view"] == EngineGame.from_position(solo.position).view("S")
     presence = await receive(comm, "presence")
     assert presence["seats"]["S"] == "connected" and presence["seats"]["W"] == "bot"
     await comm.disconnect()
@@ -262,10 +266,10 @@ async def test_an_unknown_game_closes_with_4404(south):
 
 
 async def test_a_game_left_on_a_bots_turn_goes_on_when_someone_connects(solo, south):
-    await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
-    view = (await database_sync_to_async(rooms.load)(solo.id)).position
-    hand_view = rooms.engine().Game.from_position(view).view("S")
-    await database_sync_to_async(rooms.apply_move)(solo.id, "S", simple_action(hand_view), 1)
+    await database_sync_to_async(apply_move)(solo.id, "S", {"type": "draw"}, 0)
+    view = (await database_sync_to_async(load)(solo.id)).position
+    hand_view = EngineGame.from_position(view).view("S")
+    await database_sync_to_async(apply_move)(solo.id, "S", simple_action(hand_view), 1)
     comm = communicator(solo.id, south[1])  # nobody was there when West's turn came
     await comm.connect()
     me = Follower(comm)
@@ -283,7 +287,7 @@ async def test_hints_come_from_the_bot_and_are_off_in_the_ranked_daily(solo, sou
     hint = await receive(comm, "hint")
     assert hint["action"] == {"type": "draw"} and hint["ref"] == "h"
     await comm.disconnect()
-    daily, _ = await database_sync_to_async(rooms.create_game)(south[0], "daily")
+    daily, _ = await database_sync_to_async(create_game)(south[0], "daily")
     comm = communicator(daily.id, south[1])
     await comm.connect()
     await receive(comm, "state")
@@ -321,18 +325,18 @@ async def test_a_finished_game_refuses_moves(solo, south):
 async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypatch, pool):
     """A quick bot thinks in the move's database thread, a slow one in its process pool; either
     way, another worker's move made while it thought makes its answer stale (DESIGN: versions)."""
-    from games import bot_runner
+    from games.rooms import bot_runner
 
-    await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
-    game = await database_sync_to_async(rooms.load)(solo.id)
-    view = rooms.engine().Game.from_position(game.position).view("S")
-    await database_sync_to_async(rooms.apply_move)(solo.id, "S", simple_action(view), 1)
+    await database_sync_to_async(apply_move)(solo.id, "S", {"type": "draw"}, 0)
+    game = await database_sync_to_async(load)(solo.id)
+    view = EngineGame.from_position(game.position).view("S")
+    await database_sync_to_async(apply_move)(solo.id, "S", simple_action(view), 1)
     real_compute = bot_runner.compute_action
 
     def compute_while_another_worker_moves(level, seed, view):
         action = real_compute(level, seed, view)
         # Another process plays West's move first; this answer is now for a stale version.
-        rooms.apply_move(solo.id, "W", action, 2)
+        apply_move(solo.id, "W", action, 2)
         return action
 
     async def think_while_another_worker_moves(level, seed, view):
@@ -341,7 +345,7 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     monkeypatch.setattr(bot_runner, "pool_kind", lambda level=None: pool)
     monkeypatch.setattr(bot_runner, "compute_action", compute_while_another_worker_moves)
     monkeypatch.setattr(bot_runner, "think", think_while_another_worker_moves)
-    moved, plan, settled = await rooms.advance_once(str(solo.id))
+    moved, plan, settled = await advance_once(str(solo.id))
     assert (moved, plan, settled) == (True, None, False)  # stale: look again, nothing applied
     moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id).values_list("seq", "seat")))()
     assert moves == [(1, "S"), (2, "S"), (3, "W")]
@@ -374,10 +378,10 @@ async def test_a_seat_missing_from_an_update_is_resynced_not_sent_the_spectators
     comm = communicator(solo.id, south[1])
     await comm.connect()
     assert (await receive(comm, "state"))["v"] == 0
-    result = await database_sync_to_async(rooms.apply_move)(solo.id, "S", {"type": "draw"}, 0)
+    result = await database_sync_to_async(apply_move)(solo.id, "S", {"type": "draw"}, 0)
     update = result.message(origin=None, ref=None)
     update["parts"] = {key: part for key, part in update["parts"].items() if key != "S"}  # no part for South
-    await get_channel_layer().group_send(rooms.group_name(solo.id), update)
+    await get_channel_layer().group_send(group_name(solo.id), update)
     state = await receive(comm, "state", "patch")
     assert state["type"] == "state" and state["v"] == 1 and state["seat"] == "S"
     stored = await database_sync_to_async(Game.objects.get)(pk=solo.id)

@@ -6,7 +6,10 @@ import pytest
 
 from channels.db import database_sync_to_async
 
-from games import rooms
+from games.rooms.creation import create_game, join_game, start_friends_game
+from games.rooms.moves import apply_move
+from games.rooms.stored import load
+from games.rooms.views import PUBLIC
 from games.engine import Game as EngineGame
 from games.models import Game
 from leaderboards.models import Player
@@ -26,16 +29,16 @@ def quick_clocks(settings):
     settings.FOOT_HEARTBEAT_SECONDS = 0.2
     settings.FOOT_NEXT_DEAL_TIMEOUT = 0.6
     yield
-    from games import bot_runner
+    from games.rooms import bot_runner
     bot_runner.shutdown_pool()
 
 
 @pytest.fixture
 def friends():
     host, friend = Player.objects.create(), Player.objects.create()
-    game, _ = rooms.create_game(host, "friends")
-    rooms.join_game(game.id, friend, "N")
-    rooms.start_friends_game(game.id, host)
+    game, _ = create_game(host, "friends")
+    join_game(game.id, friend, "N")
+    start_friends_game(game.id, host)
     return Game.objects.get(pk=game.id), session_cookie(host), session_cookie(friend)
 
 
@@ -67,7 +70,7 @@ async def test_an_absent_friend_is_played_by_a_bot_until_they_come_back(friends)
     await play_my_turn(south, "s4")
     await asyncio.wait_for(north.until_turn("N"), 10)
     await asyncio.sleep(1.0)  # longer than the grace: the returned friend's seat is theirs again
-    assert (await database_sync_to_async(rooms.load)(game.id)).version == north.version == 12
+    assert (await database_sync_to_async(load)(game.id)).version == north.version == 12
     await play_my_turn(north, "n1")
     assert north.version == 13
     await south.comm.disconnect()
@@ -79,15 +82,15 @@ def play_until_deal_end(game_id) -> None:
         game = Game.objects.get(pk=game_id)
         engine_game = EngineGame.from_position(game.position)
         seat = engine_game.turn
-        result = rooms.apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
-        if any(event["type"] == "deal_end" for event in result.parts[rooms.PUBLIC]["events"]):
+        result = apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
+        if any(event["type"] == "deal_end" for event in result.parts[PUBLIC]["events"]):
             return
 
 
 async def test_the_bots_stop_waiting_for_next_deal_after_the_timeout(friends):
     game, host_cookie, _friend_cookie = friends
     await database_sync_to_async(play_until_deal_end)(game.id)
-    stored = await database_sync_to_async(rooms.load)(game.id)
+    stored = await database_sync_to_async(load)(game.id)
     assert sorted(stored.awaiting) == ["N", "S"]
     assert EngineGame.from_position(stored.position).turn == "W"  # R8: deal 2 opens left of dealer S
     south = Follower(communicator(game.id, host_cookie))
@@ -96,7 +99,7 @@ async def test_the_bots_stop_waiting_for_next_deal_after_the_timeout(friends):
     assert sorted(state["awaiting"]) == ["N", "S"]
     await south.comm.send_json_to({"type": "next_deal"})
     await asyncio.sleep(0.3)
-    assert (await database_sync_to_async(rooms.load)(game.id)).version == stored.version  # N not seen yet
+    assert (await database_sync_to_async(load)(game.id)).version == stored.version  # N not seen yet
     await asyncio.wait_for(south.until_turn("N"), 10)  # after the timeout West plays, then North's bot
     assert south.version > stored.version
     await south.comm.disconnect()

@@ -1,16 +1,19 @@
 """Hidden information over a whole game: what the room sends a seat never names a card that seat
 cannot see (another seat's cards, an unpicked foot, the stock).
 
-The real bots play all four seats through `rooms.apply_move` (melds, takes, feet, going out);
+The real bots play all four seats through `apply_move` (melds, takes, feet, going out);
 every seat's part of every move (the patch and the events the consumer forwards) and the seat's
 whole state every few versions are checked against the positions before and after the move.
 tests/rooms/test_live_solo.py checks the frames a real socket received the same way.
 """
 import pytest
 
-from games import bots, rooms
+from games import bots
 from games.engine import Game as EngineGame
 from games.models import SEATS, Game
+from games.rooms.creation import create_game, start
+from games.rooms.moves import apply_move
+from games.rooms.views import PUBLIC, state_message
 from leaderboards.models import Player
 
 from .live import cards_in
@@ -39,14 +42,14 @@ def own_drawn_cards(events: list, seat: str | None) -> set[str]:
 
 def test_no_seat_is_ever_sent_a_card_it_cannot_see():
     player = Player.objects.create()
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     # A fixed deal: some seeds end the game with a foot pickup whose red three finds the stock empty,
     # and the engine then refuses its own final position (reported to the engine's owner).
     game.seed = SEED
     # Every seat a person's, so that every seat's part of every update is sent and checked.
     game.mode = Game.FRIENDS
     game.seats = {seat: {"player": str(Player.objects.create().id)} for seat in SEATS}
-    rooms.start(game)
+    start(game)
     players = {seat: bots.make_bot("easy", index) for index, seat in enumerate(SEATS)}
     position = game.position
     checked = 0
@@ -56,10 +59,10 @@ def test_no_seat_is_ever_sent_a_card_it_cannot_see():
         if seat is None:
             break
         action = players[seat].act(engine_game.view(seat))
-        result = rooms.apply_move(game.id, seat, action, checked)
+        result = apply_move(game.id, seat, action, checked)
         after = Game.objects.get(pk=game.id).position
         for viewer in (*SEATS, None):
-            part = result.parts[viewer or rooms.PUBLIC]
+            part = result.parts[viewer or PUBLIC]
             allowed = visible_cards(position, viewer) | visible_cards(after, viewer) | cards_in(action) | RED_THREES
             allowed |= own_drawn_cards(part["events"], viewer)
             leaked = cards_in(part) - allowed
@@ -68,7 +71,7 @@ def test_no_seat_is_ever_sent_a_card_it_cannot_see():
         if checked % 25 == 0:
             stored = Game.objects.get(pk=game.id)
             for viewer in (*SEATS, None):
-                state = rooms.state_message(stored, viewer)
+                state = state_message(stored, viewer)
                 assert not cards_in(state) - visible_cards(after, viewer) - RED_THREES
                 assert state["view"].get("seat") == viewer
         position = after

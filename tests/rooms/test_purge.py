@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import rooms
+from games.rooms.creation import create_game
+from games.rooms.moves import apply_move
 from games.models import Game, Move
 from leaderboards.models import Player
 
@@ -19,10 +20,10 @@ def age(model, pk, days, field):
 
 def test_purge_deletes_old_unfinished_games_and_idle_players_only():
     old_player, idle_player, fresh_idle, finisher = (Player.objects.create() for _ in range(4))
-    abandoned, _ = rooms.create_game(old_player, "solo", "easy")
-    rooms.apply_move(abandoned.id, "S", {"type": "draw"}, 0)
-    recent, _ = rooms.create_game(Player.objects.create(), "solo", "easy")
-    finished, _ = rooms.create_game(finisher, "solo", "easy")
+    abandoned, _ = create_game(old_player, "solo", "easy")
+    apply_move(abandoned.id, "S", {"type": "draw"}, 0)
+    recent, _ = create_game(Player.objects.create(), "solo", "easy")
+    finished, _ = create_game(finisher, "solo", "easy")
     Game.objects.filter(pk=finished.id).update(status=Game.FINISHED)
     for game in (abandoned, finished):
         age(Game, game.id, 40, "updated")

@@ -11,7 +11,10 @@ import json
 
 import pytest
 
-from games import rooms
+from games.rooms.creation import create_game
+from games.rooms.moves import apply_move
+from games.rooms.turns import _background
+from games.rooms.views import PUBLIC
 from games.engine import Game as EngineGame
 from games.engine import redact_events
 from games.models import Game
@@ -52,7 +55,7 @@ def check_recent(game_id, raw: list, live_parts: dict) -> None:
         assert recent == [{"v": v, "events": redact_events(events, reader)} for v, events in window], reader
         json.dumps(recent)  # goes on the wire as it is
     for key, part in live_parts.items():  # the last entry is what that live socket was sent
-        reader = None if key == rooms.PUBLIC else key
+        reader = None if key == PUBLIC else key
         assert recent_events(game, reader)[-1]["events"] == part["events"]
 
 
@@ -63,7 +66,7 @@ def dealing(seed: int) -> list:
 
 
 def play_whole_game(check_every: int) -> tuple[int, int]:
-    game, _ = rooms.create_game(Player.objects.create(), "solo", "easy")
+    game, _ = create_game(Player.objects.create(), "solo", "easy")
     mirror = EngineGame.from_position(game.initial_position)
     raw = [(0, dealing(game.seed))]
     check_recent(game.id, raw, {})
@@ -71,7 +74,7 @@ def play_whole_game(check_every: int) -> tuple[int, int]:
     while mirror.turn is not None:
         seat = mirror.turn
         action = simple_action(mirror.view(seat))
-        result = rooms.apply_move(game.id, seat, action, len(raw) - 1)
+        result = apply_move(game.id, seat, action, len(raw) - 1)
         raw.append((result.version, mirror.apply(seat, action)))
         if result.version % check_every == 0 or any(e["type"] in ("deal_start", "game_over") for e in raw[-1][1]):
             check_recent(game.id, raw, result.parts)
@@ -90,7 +93,7 @@ def test_recent_events_of_whole_games_never_show_a_hidden_card(game_number):
 
 def test_a_state_tells_the_dealt_red_threes_of_deal_one():
     seed = next(seed for seed in range(100) if any(e["type"] == "red_three" for e in dealing(seed)))
-    game, _ = rooms.create_game(Player.objects.create(), "solo", "easy")
+    game, _ = create_game(Player.objects.create(), "solo", "easy")
     position = EngineGame.new(seed).to_position()
     Game.objects.filter(pk=game.id).update(seed=seed, initial_position=position, position=position)
     REPLAYED.clear()
@@ -102,7 +105,7 @@ def test_a_state_tells_the_dealt_red_threes_of_deal_one():
 
 
 def test_a_game_from_a_prepared_position_has_no_dealing_events():
-    game, _ = rooms.create_game(Player.objects.create(), "solo", "easy")
+    game, _ = create_game(Player.objects.create(), "solo", "easy")
     position = dict(game.initial_position, ply=5)
     Game.objects.filter(pk=game.id).update(initial_position=position, position=position)
     REPLAYED.clear()
@@ -111,20 +114,20 @@ def test_a_game_from_a_prepared_position_has_no_dealing_events():
 
 
 def test_a_lobby_has_no_recent_events():
-    lobby, _ = rooms.create_game(Player.objects.create(), "friends", "easy")
+    lobby, _ = create_game(Player.objects.create(), "friends", "easy")
     assert recent_events(lobby, "S") == []
 
 
 def test_a_stale_row_is_answered_from_its_own_version():
     """A reader holding an older row than the cache gets the events up to its row's version."""
-    game, _ = rooms.create_game(Player.objects.create(), "solo", "easy")
+    game, _ = create_game(Player.objects.create(), "solo", "easy")
     old = Game.objects.get(pk=game.id)
     engine_game = EngineGame.from_position(game.position)
     for _ in range(3):
         seat = engine_game.turn
         action = simple_action(engine_game.view(seat))
         engine_game.apply(seat, action)
-        rooms.apply_move(game.id, seat, action, Game.objects.get(pk=game.id).version)
+        apply_move(game.id, seat, action, Game.objects.get(pk=game.id).version)
     assert [entry["v"] for entry in recent_events(Game.objects.get(pk=game.id), "S")] == [0, 1, 2, 3]
     assert [entry["v"] for entry in recent_events(old, "S")] == [0]
 
@@ -138,12 +141,12 @@ async def test_the_state_frame_of_a_socket_carries_them(settings):
     from .test_consumer import communicator, receive
 
     settings.FOOT_BOT_DELAY = 0
-    game = await database_sync_to_async(lambda: rooms.create_game(Player.objects.create(), "solo", "easy")[0])()
+    game = await database_sync_to_async(lambda: create_game(Player.objects.create(), "solo", "easy")[0])()
     for _ in range(4):
         row = await database_sync_to_async(Game.objects.get)(pk=game.id)
         engine_game = EngineGame.from_position(row.position)
         seat = engine_game.turn
-        await database_sync_to_async(rooms.apply_move)(
+        await database_sync_to_async(apply_move)(
             game.id, seat, simple_action(engine_game.view(seat)), row.version
         )
     comm = communicator(game.id)
@@ -154,7 +157,7 @@ async def test_the_state_frame_of_a_socket_carries_them(settings):
     assert [entry["v"] for entry in state["recent"]] == [0, 1, 2, 3, 4]
     assert hidden_cards_told(state["recent"], None) == []
     await comm.disconnect()
-    tasks = list(rooms._background)  # the bots the connection set playing: stopped before the flush
+    tasks = list(_background)  # the bots the connection set playing: stopped before the flush
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

@@ -4,7 +4,14 @@ import datetime
 import jsonpatch
 import pytest
 
-from games import rooms
+from games.rooms.bot_plans import plan_bot_move
+from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game, utc_today
+from games.rooms.errors import RoomError
+from games.rooms.moves import MoveResult, apply_move, next_deal
+from games.rooms.patches import view_patch
+from games.rooms.presence import drop_presence, seat_presence, touch_presence
+from games.rooms.stored import replay
+from games.rooms.views import PUBLIC, all_views, state_message
 from games.engine import Game as EngineGame, RuleError
 from games.models import Game, Move, Presence
 from leaderboards.models import Player
@@ -19,23 +26,23 @@ def player():
     return Player.objects.create()
 
 
-def play_one(game_id) -> rooms.MoveResult:
+def play_one(game_id) -> MoveResult:
     game = Game.objects.get(pk=game_id)
     engine_game = EngineGame.from_position(game.position)
     seat = engine_game.turn
-    return rooms.apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
+    return apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
 
 
-def play_until(game_id, event_type: str, limit: int = 2000) -> rooms.MoveResult:
+def play_until(game_id, event_type: str, limit: int = 2000) -> MoveResult:
     for _ in range(limit):
         result = play_one(game_id)
-        if any(e["type"] == event_type for e in result.parts[rooms.PUBLIC]["events"]):
+        if any(e["type"] == event_type for e in result.parts[PUBLIC]["events"]):
             return result
     raise AssertionError(f"no {event_type} within {limit} moves")
 
 
 def test_a_solo_game_starts_dealt_with_bots_at_version_0(player):
-    game, created = rooms.create_game(player, "solo", "easy")
+    game, created = create_game(player, "solo", "easy")
     assert created and game.status == Game.PLAYING and game.version == 0
     assert game.seats == {"S": {"player": str(player.id)}, "W": {"bot": "easy"},
                           "N": {"bot": "easy"}, "E": {"bot": "easy"}}
@@ -44,22 +51,22 @@ def test_a_solo_game_starts_dealt_with_bots_at_version_0(player):
 
 
 def test_unknown_level_is_refused(player):
-    with pytest.raises(rooms.RoomError) as refused:
-        rooms.create_game(player, "solo", "grandmaster")
+    with pytest.raises(RoomError) as refused:
+        create_game(player, "solo", "grandmaster")
     assert refused.value.code == "bad_level"
 
 
 def test_a_move_appends_one_move_and_one_version_and_patches_every_listener(player):
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     before = EngineGame.from_position(game.position)
-    views = rooms.all_views(before)
-    result = rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    views = all_views(before)
+    result = apply_move(game.id, "S", {"type": "draw"}, 0)
     game.refresh_from_db()
     assert result.version == game.version == 1
     assert list(Move.objects.filter(game=game).values_list("seq", "seat", "action")) == [(1, "S", {"type": "draw"})]
-    after = rooms.all_views(EngineGame.from_position(game.position))
+    after = all_views(EngineGame.from_position(game.position))
     # The human seat and the spectators; a bot seat has no socket to send to.
-    assert set(result.parts) == {"S", rooms.PUBLIC}
+    assert set(result.parts) == {"S", PUBLIC}
     for key, part in result.parts.items():
         assert jsonpatch.apply_patch(views[key], part["ops"]) == after[key]
     # R27: the drawer sees the drawn cards, nobody else does.
@@ -68,140 +75,140 @@ def test_a_move_appends_one_move_and_one_version_and_patches_every_listener(play
 
 
 def test_a_stale_version_is_refused_and_changes_nothing(player):
-    game, _ = rooms.create_game(player, "solo", "easy")
-    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
-    with pytest.raises(rooms.RoomError) as refused:
-        rooms.apply_move(game.id, "S", {"type": "discard", "card": "XX"}, 0)
+    game, _ = create_game(player, "solo", "easy")
+    apply_move(game.id, "S", {"type": "draw"}, 0)
+    with pytest.raises(RoomError) as refused:
+        apply_move(game.id, "S", {"type": "discard", "card": "XX"}, 0)
     assert refused.value.code == "stale_version"
     assert Move.objects.filter(game=game).count() == 1
 
 
 def test_a_refused_action_writes_nothing(player):
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     card = next(iter(EngineGame.from_position(game.position).view("S")["hand"]))
     with pytest.raises(RuleError) as refused:
-        rooms.apply_move(game.id, "S", {"type": "discard", "card": card}, 0)  # R25: draw first
+        apply_move(game.id, "S", {"type": "discard", "card": card}, 0)  # R25: draw first
     assert refused.value.code == "must_draw_first"
     game.refresh_from_db()
     assert game.version == 0 and game.position == game.initial_position and not game.moves.exists()
 
 
 def test_another_seat_cannot_act_for_the_seat_to_play(player):
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     with pytest.raises(RuleError) as refused:
-        rooms.apply_move(game.id, "W", {"type": "draw"}, 0)
+        apply_move(game.id, "W", {"type": "draw"}, 0)
     assert refused.value.code == "not_your_turn"
 
 
 def test_replaying_the_moves_gives_the_stored_position(player):
     # R59: the deals and the sequence of actions determine everything.
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     for _ in range(40):
         play_one(game.id)
     game.refresh_from_db()
-    assert rooms.replay(game).to_position() == game.position
+    assert replay(game).to_position() == game.position
     assert game.moves.count() == game.version == 40
 
 
 def test_after_a_deal_ends_the_bots_wait_for_the_humans_next_deal(player, settings):
     settings.FOOT_BOT_DELAY = 0
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     result = play_until(game.id, "deal_end")
     game.refresh_from_db()
     assert result.awaiting == game.awaiting == ["S"]
     engine_game = EngineGame.from_position(game.position)
     if engine_game.turn != "S":
-        assert rooms.plan_bot_move(game.id) is None  # bots wait while the human reads the score
-    assert rooms.next_deal(game.id, "S") is True
+        assert plan_bot_move(game.id) is None  # bots wait while the human reads the score
+    assert next_deal(game.id, "S") is True
     game.refresh_from_db()
     assert game.awaiting == []
     if engine_game.turn != "S":
-        assert rooms.plan_bot_move(game.id).seat == engine_game.turn
+        assert plan_bot_move(game.id).seat == engine_game.turn
 
 
 def test_a_bot_turn_is_planned_with_the_seats_view_and_version(player):
-    game, _ = rooms.create_game(player, "solo", "hard")
-    assert rooms.plan_bot_move(game.id) is None  # South (human) is to play
-    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    game, _ = create_game(player, "solo", "hard")
+    assert plan_bot_move(game.id) is None  # South (human) is to play
+    apply_move(game.id, "S", {"type": "draw"}, 0)
     view = EngineGame.from_position(Game.objects.get(pk=game.id).position).view("S")
-    rooms.apply_move(game.id, "S", simple_action(view), 1)
-    plan = rooms.plan_bot_move(game.id)
+    apply_move(game.id, "S", simple_action(view), 1)
+    plan = plan_bot_move(game.id)
     assert (plan.seat, plan.level, plan.version) == ("W", "hard", 2)
     assert plan.view["seat"] == "W" and "hand" in plan.view
 
 
 def test_friends_lobby_join_and_start_fill_empty_seats_with_bots(player):
     friend, stranger = Player.objects.create(), Player.objects.create()
-    game, created = rooms.create_game(player, "friends")
+    game, created = create_game(player, "friends")
     assert created and game.status == Game.LOBBY and len(game.invite_code) == 6
-    assert rooms.game_for_invite(game.invite_code.lower()).id == game.id
-    joined, seat = rooms.join_game(game.id, friend)
+    assert game_for_invite(game.invite_code.lower()).id == game.id
+    joined, seat = join_game(game.id, friend)
     assert seat == "N"  # the partner's seat first
-    assert rooms.join_game(game.id, friend)[1] == "N"  # joining twice keeps the seat
-    with pytest.raises(rooms.RoomError) as taken:
-        rooms.join_game(game.id, stranger, "N")
+    assert join_game(game.id, friend)[1] == "N"  # joining twice keeps the seat
+    with pytest.raises(RoomError) as taken:
+        join_game(game.id, stranger, "N")
     assert taken.value.code == "seat_taken"
-    with pytest.raises(rooms.RoomError) as not_host:
-        rooms.start_friends_game(game.id, friend)
+    with pytest.raises(RoomError) as not_host:
+        start_friends_game(game.id, friend)
     assert not_host.value.code == "not_host"
-    started = rooms.start_friends_game(game.id, player)
+    started = start_friends_game(game.id, player)
     assert started.status == Game.PLAYING and started.version == 0
     assert started.seats["W"] == {"bot": "normal"} and started.seats["E"] == {"bot": "normal"}
-    with pytest.raises(rooms.RoomError) as late:
-        rooms.join_game(game.id, stranger)
+    with pytest.raises(RoomError) as late:
+        join_game(game.id, stranger)
     assert late.value.code == "already_started"
 
 
 def test_a_friends_lobby_holds_four_players_at_most(player):
-    game, _ = rooms.create_game(player, "friends")
+    game, _ = create_game(player, "friends")
     for _ in range(3):
-        rooms.join_game(game.id, Player.objects.create())
-    with pytest.raises(rooms.RoomError) as full:
-        rooms.join_game(game.id, Player.objects.create())
+        join_game(game.id, Player.objects.create())
+    with pytest.raises(RoomError) as full:
+        join_game(game.id, Player.objects.create())
     assert full.value.code == "game_full"
 
 
 def test_the_first_daily_of_a_date_is_ranked_and_resumed_until_finished(player):
     from leaderboards.daily import daily_seed
 
-    first, created = rooms.create_game(player, "daily")
-    assert created and first.ranked and first.daily_date == rooms.utc_today()
+    first, created = create_game(player, "daily")
+    assert created and first.ranked and first.daily_date == utc_today()
     assert first.seed == daily_seed(first.daily_date)  # R57: the same deals for everyone
     assert set(first.seats[s]["bot"] for s in "WNE") == {"normal"}
-    again, created_again = rooms.create_game(player, "daily")
+    again, created_again = create_game(player, "daily")
     assert again.id == first.id and not created_again
     Game.objects.filter(pk=first.id).update(status=Game.FINISHED)
-    second, created_second = rooms.create_game(player, "daily")
+    second, created_second = create_game(player, "daily")
     assert created_second and second.id != first.id and not second.ranked
-    other, _ = rooms.create_game(Player.objects.create(), "daily")
+    other, _ = create_game(Player.objects.create(), "daily")
     assert other.ranked and other.initial_position == first.initial_position
 
 
 def test_an_absent_friend_is_played_by_a_bot_after_the_grace(player, settings):
     friend = Player.objects.create()
-    game, _ = rooms.create_game(player, "friends")
-    rooms.join_game(game.id, friend, "W")
-    rooms.start_friends_game(game.id, player)
+    game, _ = create_game(player, "friends")
+    join_game(game.id, friend, "W")
+    start_friends_game(game.id, player)
     game.refresh_from_db()
     settings.FOOT_GRACE_SECONDS = 3600
-    rooms.touch_presence(game.id, "S", "channel-south", first=True)
-    assert rooms.seat_presence(game)["S"] == "connected"
-    assert rooms.seat_presence(game)["W"] == "disconnected"
-    assert rooms.plan_bot_move(game.id) is None  # South is connected and to play
-    rooms.drop_presence("channel-south")
-    assert rooms.seat_presence(game)["S"] == "disconnected"
+    touch_presence(game.id, "S", "channel-south", first=True)
+    assert seat_presence(game)["S"] == "connected"
+    assert seat_presence(game)["W"] == "disconnected"
+    assert plan_bot_move(game.id) is None  # South is connected and to play
+    drop_presence("channel-south")
+    assert seat_presence(game)["S"] == "disconnected"
     settings.FOOT_GRACE_SECONDS = 0
-    assert rooms.seat_presence(game)["S"] == "away"
-    plan = rooms.plan_bot_move(game.id)
+    assert seat_presence(game)["S"] == "away"
+    plan = plan_bot_move(game.id)
     assert plan.seat == "S" and plan.level == "normal"
-    rooms.touch_presence(game.id, "S", "channel-south-2", first=True)
-    assert rooms.plan_bot_move(game.id) is None  # back: the seat is the human's again
+    touch_presence(game.id, "S", "channel-south-2", first=True)
+    assert plan_bot_move(game.id) is None  # back: the seat is the human's again
     assert Presence.objects.filter(game=game, seat="S").count() == 1
 
 
 def test_moves_are_append_only(player):
-    game, _ = rooms.create_game(player, "solo", "easy")
-    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    game, _ = create_game(player, "solo", "easy")
+    apply_move(game.id, "S", {"type": "draw"}, 0)
     move = Move.objects.get(game=game)
     move.action = {"type": "discard"}
     with pytest.raises(ValueError):
@@ -209,7 +216,7 @@ def test_moves_are_append_only(player):
 
 
 def test_utc_today_is_a_date():
-    assert isinstance(rooms.utc_today(), datetime.date)
+    assert isinstance(utc_today(), datetime.date)
 
 
 def json_values():
@@ -228,7 +235,7 @@ def test_view_patch_turns_any_view_into_any_other():
     @given(json_values(), json_values())
     @example(before={"~x": [None, {"S": []}]}, after={"~x": [[], {}]})  # make_patch's move ops have a `from`
     def check(before, after):
-        assert jsonpatch.apply_patch(before, rooms.view_patch(before, after)) == after
+        assert jsonpatch.apply_patch(before, view_patch(before, after)) == after
 
     check()
 
@@ -236,21 +243,21 @@ def test_view_patch_turns_any_view_into_any_other():
 def test_the_last_move_of_a_ranked_daily_writes_its_entry(player):
     from leaderboards.models import Entry
 
-    game, _ = rooms.create_game(player, "daily")
+    game, _ = create_game(player, "daily")
     result = play_until(game.id, "game_over", limit=5000)
     game.refresh_from_db()
     assert result.status == game.status == Game.FINISHED
     totals = EngineGame.from_position(game.position).scores()["totals"]
     entry = Entry.objects.get(game_id=game.id)  # R57: the ranked result, from the server's replay
     assert (entry.player_id, entry.score, entry.opponents_score) == (player.id, totals["NS"], totals["EW"])
-    with pytest.raises(rooms.RoomError) as over:
-        rooms.apply_move(game.id, "S", {"type": "draw"}, game.version)
+    with pytest.raises(RoomError) as over:
+        apply_move(game.id, "S", {"type": "draw"}, game.version)
     assert over.value.code == "game_over"
 
 
 def test_a_stored_position_the_engine_refuses_is_shown_from_the_replay(player, monkeypatch):
-    game, _ = rooms.create_game(player, "solo", "easy")
-    rooms.apply_move(game.id, "S", {"type": "draw"}, 0)
+    game, _ = create_game(player, "solo", "easy")
+    apply_move(game.id, "S", {"type": "draw"}, 0)
     game.refresh_from_db()
     expected = EngineGame.from_position(game.position).view("S")
     real_from_position = EngineGame.from_position.__func__
@@ -261,4 +268,4 @@ def test_a_stored_position_the_engine_refuses_is_shown_from_the_replay(player, m
         return real_from_position(cls, position)
 
     monkeypatch.setattr(EngineGame, "from_position", classmethod(refuse_the_current_position))
-    assert rooms.state_message(game, "S")["view"] == expected
+    assert state_message(game, "S")["view"] == expected

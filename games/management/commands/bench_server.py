@@ -133,9 +133,9 @@ class Command(BaseCommand):
 # Where the server's CPU goes: the first matching entry point of each call chain, in this order.
 PROFILE_PARTS = [
     ("start-up (imports)", ("<frozen importlib", "importlib/")),
-    ("move: statements and commit", ("games/game_rows.py", "django/db/transaction.py")),
-    ("move: engine, views and patches", ("games/rooms.py:", "games/engine/")),
-    ("bots", ("games/bot_runner.py", "games/bots/")),
+    ("move: statements and commit", ("games/rooms/game_rows.py", "django/db/transaction.py")),
+    ("bots", ("games/rooms/bot_runner.py", "games/bots/")),
+    ("move: engine, views and patches", ("games/rooms/", "games/engine/")),
     ("channel layer (Redis / in-memory)", ("channels_redis/", "channels/layers.py")),
     ("consumers", ("games/consumers.py",)),
     ("websocket and HTTP (Daphne, Twisted, autobahn)", ("daphne/", "twisted/", "autobahn/")),

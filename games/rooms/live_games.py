@@ -12,6 +12,8 @@ puts the new one back only after its transaction committed; a refused action, wh
 is unchanged (the engine plans before it commits), is put back as it was. Bounded: the least
 recently used games are dropped past FOOT_LIVE_GAMES entries (default 1000; an entry with its
 two views is about 25 KB, so at most about 25 MB), and a finished game is not kept.
+
+Calls nothing of the room service; games.rooms.moves owns the entries.
 """
 import threading
 from collections import OrderedDict
@@ -24,7 +26,7 @@ from django.conf import settings
 class LiveGame:
     version: int
     engine_game: object  # a games.engine.Game at `version`; owned by whoever took it out
-    views: dict  # listener key (a seat, or rooms.PUBLIC) -> its view at `version`; read-only
+    views: dict  # listener key (a seat, or games.rooms.views.PUBLIC) -> its view at `version`; read-only
     turn: str | None = None  # whose turn it is at `version` (None: the game is over)
     row: object = None  # the Game row as the move that made `version` stored it (no positions read)
 

@@ -1,14 +1,15 @@
 """The statements of every move, as plain SQL: lock and read the Game row, then write the new
-version and append the Move (on PostgreSQL in one statement, one round trip). Only games.rooms
-calls them, inside the move's transaction.
+version and append the Move (on PostgreSQL in one statement, one round trip). Only
+games.rooms.moves calls them, inside the move's transaction (and games.rooms.bot_plans reads the
+row to plan a computer move). Calls games.models only.
 
 Why not the ORM here: measured in-process on SQLite, building and compiling these three queries
 through the ORM cost about 1.5 ms of CPU per move — more than the engine, the views and the
-patches together; on PostgreSQL every round trip also waits on the network. The SQL is built once from the models' own table and column names, values go
-through each field's own conversion to and from the database (`get_db_prep_save`, the field's
+patches together; on PostgreSQL every round trip also waits on the network. The SQL is built
+once from the models' own table and column names, values go through each field's own conversion to and from the database (`get_db_prep_save`, the field's
 converters), and the rows come back as ordinary `Game` instances (`Game.from_db`), so the rest of
 the room service cannot tell. The positions are not read: a move uses the in-memory game
-(games.live_games), and a cache miss reads them through the instance's deferred fields.
+(games.rooms.live_games), and a cache miss reads them through the instance's deferred fields.
 """
 from functools import lru_cache
 

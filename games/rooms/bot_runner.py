@@ -6,13 +6,13 @@ ProcessPoolExecutor, so that its thinking never holds this process's interpreter
 rooms wait; `easy` and `normal` (a few ms at most) run in a thread pool, because sending a view
 to another process and the answer back cost more CPU than such a bot's decision (measured:
 0.8 ms of 3.8 ms per move). A room's own `easy`/`normal` moves do not even use that pool: the
-room calls `compute_action` in the move's database thread (`rooms.think_and_apply`), one thread
+room calls `compute_action` in the move's database thread (`turns.think_and_apply`), one thread
 hand-off per bot move instead of two; the thread pool serves the hints. FOOT_BOT_POOL=process or
 =thread puts every level in one kind of pool. FOOT_BOT_WORKERS workers per pool (default 2).
 The bots come from `games.bots.make_bot`; with the test hooks on, FOOT_BOT_FACTORY="module:function"
 replaces it (tests use a trivial legal player with it). The settings are read in the server's
 process only: a pool's worker process is handed the factory with each call, so it never needs
-Django's settings.
+Django's settings. Calls games.bots and nothing else of the room service.
 """
 import asyncio
 import importlib

@@ -1,0 +1,31 @@
+"""The room service: the only code that changes a stored game, in one module per job.
+
+One move = one transaction (games.rooms.moves): lock the Game row, check the version, apply the
+action with the engine, append the Move, save the position and the version. After the commit the
+room computes, for every listening seat and for spectators, the RFC 6902 patch from that seat's
+previous view to its new one (games.rooms.patches) and the events redacted for it, and sends them
+in one channel-layer message to the group `game.<id>` (games.rooms.broadcast); each consumer
+forwards its own seat's part. docs/ROOMS.md says how a move is stored and why it is safe.
+
+The parts, from the bottom up (a module calls only the modules above it in this list):
+
+- config          the room's numbers (grace, heartbeat, next-deal timeout, bot delay)
+- errors          RoomError, the room's refusals with stable codes
+- faults          test-only crash injection at named points of a move (FOOT_FAULT)
+- live_games      the games this process played last, kept in memory between moves
+- game_rows       the move's statements as plain SQL
+- bot_runner      the pools where computer players think (importable without Django)
+- stored          a stored game read back: the row, the engine game at its position, the replay
+- patches         the generic JSON-patch diff between two views
+- views           what each reader sees: a seat's view, the `state` message, the HTTP summary
+- presence        who is connected, and who has been away past the grace
+- bot_plans       which computer move is due now, or right after a move
+- moves           the one writer of a move: the transaction, versions, MoveResult, next_deal
+- creation        new games (solo, daily, friends lobbies), joining a lobby, starting a game
+- database_threads the threads that serve the rooms' database calls, the bots' gate, retries
+- broadcast       sending updates, refreshes and presence to a game's sockets
+- turns           the event loop's side of play: a person's move, the computers' turns, hints
+
+Callers (games.consumers, games.api, games.pages, the management commands) import each name
+from the module that owns it; this package re-exports nothing.
+"""

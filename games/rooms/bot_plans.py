@@ -1,0 +1,79 @@
+"""Which computer move is due: a bot's turn, or an absent friend's past the grace, found either
+from the stored game (`plan_bot_move`) or right after a move's commit (`bot_plan_after`); after a
+deal ends the bots wait for every human's `next_deal` (friends: or FOOT_NEXT_DEAL_TIMEOUT seconds).
+
+May call games.models, games.rooms.config, live_games, game_rows, stored, presence and
+bot_runner's seeds; it never moves.
+"""
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from games.models import Game
+from games.rooms import game_rows
+from games.rooms.bot_runner import bot_seed
+from games.rooms.config import next_deal_timeout
+from games.rooms.live_games import LIVE
+from games.rooms.presence import seat_presence
+from games.rooms.stored import stored_engine_game
+
+BOT_LEVEL_FOR_ABSENT = "normal"
+
+
+@dataclass
+class BotPlan:
+    seat: str
+    level: str
+    seed: int
+    view: dict
+    version: int
+
+
+def plan_bot_move(game_id) -> BotPlan | None:
+    """The computer move due now, if any (a bot's turn, or an absent friend's past the grace).
+
+    Cheap when nothing is due (the heartbeats ask every few seconds): one read of the row without
+    its positions, and the turn from this process's live game when it is at the row's version.
+    """
+    game = game_rows.read_game(game_id)
+    if game is None or game.status != Game.PLAYING or awaiting_humans(game):
+        return None
+    live = LIVE.peek(game.id, game.version)
+    engine_game = None
+    if live is not None:
+        seat = live.turn
+    else:
+        engine_game = stored_engine_game(game)
+        seat = engine_game.turn
+    if seat is None:
+        return None
+    level = game.bot_level(seat)
+    if level is None:
+        if game.mode != Game.FRIENDS or seat_presence(game)[seat] != "away":
+            return None
+        level = BOT_LEVEL_FOR_ABSENT
+    if engine_game is None:
+        engine_game = stored_engine_game(game)
+    return BotPlan(seat, level, bot_seed(game.seed, seat), engine_game.view(seat), game.version)
+
+
+def bot_plan_after(game: Game, engine_game) -> tuple[BotPlan | None, bool]:
+    """(the bot move due right after a move, whether no computer move is due), found right after
+    the move's commit without reading the game again. A friend's seat may be played by a bot
+    once its player is away, which needs the presence rows: neither is known then."""
+    seat = engine_game.turn
+    if seat is None or game.status != Game.PLAYING or awaiting_humans(game):
+        return None, True
+    level = game.bot_level(seat)
+    if level is None:
+        return None, game.mode != Game.FRIENDS
+    return BotPlan(seat, level, bot_seed(game.seed, seat), engine_game.view(seat), game.version), False
+
+
+def awaiting_humans(game: Game) -> bool:
+    if not game.awaiting:
+        return False
+    if game.mode == Game.FRIENDS and game.awaiting_since is not None:
+        waited = (timezone.now() - game.awaiting_since).total_seconds()
+        return waited < next_deal_timeout()
+    return True

@@ -1,0 +1,47 @@
+"""Sending to a game's sockets through the channel layer (the group `game.<id>`): a move's
+update (each consumer forwards its own seat's part), a "fetch a fresh state" refresh after a
+lobby change, and who is present.
+
+May call games.rooms.presence; it changes nothing stored.
+"""
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games.rooms.presence import presence_message
+
+log = logging.getLogger(__name__)
+
+
+def group_name(game_id) -> str:
+    return f"game.{game_id}"
+
+
+async def broadcast(result, origin: str | None, ref) -> None:
+    """Send a committed move (a games.rooms.moves.MoveResult) to every socket of its game."""
+    await get_channel_layer().group_send(group_name(result.game_id), result.message(origin, ref))
+
+
+async def broadcast_refresh(game_id) -> None:
+    await get_channel_layer().group_send(group_name(game_id), {"type": "room.refresh"})
+
+
+def broadcast_refresh_sync(game_id) -> None:
+    """From sync code (HTTP views): tell every open socket of the game to fetch a fresh state."""
+    try:
+        async_to_sync(broadcast_refresh)(game_id)
+    except Exception:  # the lobby change is stored; sockets also refresh on their heartbeat
+        log.exception("could not broadcast a refresh of game %s", game_id)
+
+
+async def broadcast_presence(game_id, unless: dict | None = None) -> None:
+    """Send every socket of the game who is there (not when it equals `unless`, already known)."""
+    message = await database_sync_to_async(presence_message)(game_id)
+    if message is None or message["seats"] == unless:
+        return
+    try:
+        await get_channel_layer().group_send(group_name(game_id), message)
+    except Exception:  # the layer is down (Redis restarting): presence is sent again on the next change
+        log.warning("could not send the presence of game %s", game_id, exc_info=True)

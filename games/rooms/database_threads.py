@@ -1,0 +1,89 @@
+"""The threads that serve the room service's database calls from the event loop: a small pool on
+PostgreSQL, Channels' one database thread on SQLite; the gate the computer moves pass so that a
+person's move never queues behind many of them; and retries of a dropped or busy connection.
+
+May call games.rooms.config; it knows nothing of games, moves or bots beyond the gate.
+"""
+import asyncio
+import logging
+import weakref
+from concurrent.futures import ThreadPoolExecutor
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import Error as DatabaseError, connections
+
+from games.rooms.config import setting
+
+log = logging.getLogger(__name__)
+
+DB_RETRIES = 3
+_db_threads: ThreadPoolExecutor | None = None
+_bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
+
+
+def on_postgresql() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def thread_count() -> int:
+    """The threads that serve the rooms' database calls: FOOT_DB_THREADS on PostgreSQL, else one."""
+    return int(setting("FOOT_DB_THREADS", 4)) if on_postgresql() else 1
+
+
+def bot_slot() -> asyncio.Semaphore:
+    """The gate a computer move passes to use a database thread: one fewer than the threads, at
+    least one. The threads serve their queue in order, so without it a person's move could wait
+    behind the bot moves of every other busy room of the process (SQLite: one thread for all);
+    with it, behind one bot move at most. One gate per event loop (tests run several)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _bot_slots:
+        _bot_slots[loop] = asyncio.Semaphore(max(1, thread_count() - 1))
+    return _bot_slots[loop]
+
+
+def database_call(function):
+    """`function` made awaitable in a database thread, for the room's own work (moves, plans).
+
+    On PostgreSQL a small pool of threads (FOOT_DB_THREADS, default 4; each keeps its own
+    connection), so that one move's durable commit (a WAL flush) does not hold up every other
+    room of the process, and concurrent commits share their flushes. The hand-off is the event
+    loop's own `run_in_executor`: asgiref's (which Channels' helper uses) copies and restores
+    every context variable and visits every connection around each call, a sizeable share of a
+    move's CPU (docs/PERFORMANCE.md); the room's functions read no context variable, and only the
+    default connection is used here, so it alone is looked after. SQLite takes one writer at a
+    time, so there the one database thread of Channels serves them in turn.
+    """
+    global _db_threads
+    if not on_postgresql():
+        return database_sync_to_async(function)
+    if _db_threads is None:
+        _db_threads = ThreadPoolExecutor(max_workers=thread_count(), thread_name_prefix="room-db")
+
+    async def call(*args):
+        return await asyncio.get_running_loop().run_in_executor(_db_threads, in_database_thread, function, args)
+    return call
+
+
+def in_database_thread(function, args):
+    """What Channels does around a call in its database thread (`close_old_connections`), for the
+    one connection the rooms use: drop it when it broke or outlived CONN_MAX_AGE, before and after."""
+    connection = connections["default"]
+    connection.close_if_unusable_or_obsolete()
+    try:
+        return function(*args)
+    finally:
+        connection.close_if_unusable_or_obsolete()
+
+
+async def with_db_retries(function, *args):
+    """Run a database step, retrying a dropped or busy connection: moves are versioned, so a retry
+    after a commit whose answer was lost is refused as stale and never applies a move twice."""
+    for attempt in range(DB_RETRIES):
+        try:
+            return await database_call(function)(*args)
+        except DatabaseError:
+            if attempt == DB_RETRIES - 1:
+                raise
+            log.warning("database error in %s, retrying", function.__name__, exc_info=True)
+            await asyncio.sleep(0.2 * (attempt + 1))

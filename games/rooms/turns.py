@@ -1,0 +1,155 @@
+"""Turns as the event loop plays them: a person's move (`act`: apply, broadcast, then let the
+computers answer), every computer turn that is due after it (`advance`), and the hint.
+
+`advance(game_id)` plays every computer turn in a row, each its own move and version, computed
+off the event loop (games.rooms.bot_runner); an answer for a stale version is dropped. Each move
+hands the plan of the next bot move (seat, view, version) to the loop, so a run of bot turns
+costs no extra read. It runs after each human move and whenever a consumer connects or beats its
+heartbeat, so a game left on a bot's turn by a restart goes on as soon as anyone is there.
+
+May call every module of the room service below it (moves, bot_plans, database_threads,
+broadcast, bot_runner, stored, faults, config, errors); only the consumer calls it.
+"""
+import asyncio
+import logging
+from contextlib import contextmanager
+
+from channels.db import database_sync_to_async
+
+from games import engine
+from games.models import Game
+from games.rooms import bot_runner
+from games.rooms.bot_plans import BotPlan, plan_bot_move
+from games.rooms.broadcast import broadcast
+from games.rooms.config import bot_delay
+from games.rooms.database_threads import bot_slot, database_call, with_db_retries
+from games.rooms.errors import RoomError
+from games.rooms.faults import fault
+from games.rooms.moves import MoveResult, apply_move
+from games.rooms.stored import load
+
+log = logging.getLogger(__name__)
+
+HINT_LEVEL = "normal"
+
+_advancing: dict[str, bool] = {}  # game id -> "look again when done" (one advancer per game per process)
+_background: set = set()
+
+
+async def act(game_id, seat: str, action: dict, version: int | None, origin: str, ref) -> MoveResult:
+    """A human's move: apply, broadcast to every seat, then let the bots answer."""
+    result = await database_call(apply_move)(game_id, seat, action, version)
+    await broadcast(result, origin=origin, ref=ref)
+    if not result.settled:
+        advance_soon(game_id, result.next_plan)
+    return result
+
+
+def advance_soon(game_id, plan: BotPlan | None = None) -> None:
+    """Play the bots' turns in the background (keeping a reference so the task is not collected)."""
+    task = asyncio.get_running_loop().create_task(advance(str(game_id), plan))
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+async def advance(game_id: str, plan: BotPlan | None = None) -> None:
+    """Play every computer move that is due, one move and version at a time.
+
+    Each move hands over the plan of the next one when it knows it (a bot seat to play), so a
+    run of bot turns reads the game once per move, inside the move's own transaction.
+    """
+    if game_id in _advancing:
+        _advancing[game_id] = True
+        return
+    _advancing[game_id] = False
+    try:
+        while True:
+            moved, plan, settled = await advance_once(game_id, plan)
+            if _advancing[game_id]:  # asked again meanwhile: look at the stored game afresh
+                _advancing[game_id] = False
+                plan, settled = None, False
+                continue
+            if settled or not moved:
+                return
+            if bot_delay() > 0:
+                await asyncio.sleep(bot_delay())
+    finally:
+        _advancing.pop(game_id, None)
+
+
+class BotFailed(Exception):
+    """A bot raised instead of answering (a bug in a bot): its game's bots stop, the room goes on."""
+
+
+@contextmanager
+def failing_bot(plan: BotPlan):
+    """A bot's exception (other than no bots installed) raised as BotFailed, told apart from the
+    move's own refusals."""
+    try:
+        yield
+    except bot_runner.NoBot:
+        raise
+    except Exception as failure:
+        raise BotFailed(plan.level) from failure
+
+
+def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
+    """A thread-pool bot's move in one database call: its decision, then the move."""
+    with failing_bot(plan):
+        action = bot_runner.compute_action(plan.level, plan.seed, plan.view)
+    fault("bot_thinking", plan.version + 1)
+    return apply_move(game_id, plan.seat, action, plan.version)
+
+
+async def think_elsewhere(plan: BotPlan) -> dict:
+    """A slow bot's decision in its process pool (the event loop serves other rooms meanwhile)."""
+    with failing_bot(plan):
+        return await bot_runner.think(plan.level, plan.seed, plan.view)
+
+
+async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool, BotPlan | None, bool]:
+    """One computer move: (moved, the plan of the next one if known, no computer move is due)."""
+    if plan is None:
+        plan = await with_db_retries(plan_bot_move, game_id)
+        if plan is None:
+            return False, None, True
+    try:
+        result = await computer_move(game_id, plan)
+    except bot_runner.NoBot:
+        return False, None, True
+    except BotFailed:
+        log.exception("bot %s failed in game %s at v%s", plan.level, game_id, plan.version)
+        return False, None, True
+    except RoomError as refusal:
+        # A human or another worker moved first: look again (any other refusal: stop).
+        return refusal.code == "stale_version", None, refusal.code != "stale_version"
+    except Exception as error:  # an illegal bot action: stop rather than loop on it
+        log.error("bot %s action refused in game %s at v%s: %s", plan.level, game_id, plan.version, error)
+        return False, None, True
+    await broadcast(result, origin=None, ref=None)
+    return True, result.next_plan, result.settled
+
+
+async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:
+    """The planned computer move, thought and applied, through the bots' gate to the database."""
+    if bot_runner.pool_kind(plan.level) == "thread":
+        # A quick bot thinks in the move's own database thread: one hand-off per move, not two.
+        async with bot_slot():
+            return await with_db_retries(think_and_apply, game_id, plan)
+    action = await think_elsewhere(plan)
+    fault("bot_thinking", plan.version + 1)
+    async with bot_slot():
+        return await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
+
+
+async def hint(game_id, seat: str) -> dict:
+    game = await database_sync_to_async(load)(game_id)
+    if game is None or game.position is None:
+        raise RoomError("not_started")
+    if game.mode == Game.DAILY and game.ranked:
+        raise RoomError("hint_unavailable", status=403)
+    engine_game = engine.Game.from_position(game.position)
+    try:
+        return await bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat))
+    except Exception as failure:
+        raise RoomError("hint_failed") from failure

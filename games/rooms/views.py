@@ -1,0 +1,75 @@
+"""What each reader sees of a game: a seat's view (or the spectators'), the events redacted for
+it, the whole `state` message a socket gets on connect or resync, and the summary the HTTP API
+answers.
+
+May call the engine, games.models, games.rooms.live_games and games.rooms.stored.
+"""
+from games import engine
+from games.models import SEATS, Game
+from games.rooms.live_games import LIVE
+from games.rooms.stored import stored_engine_game
+
+PUBLIC = "*"  # the key of the spectators' part of an update
+
+
+def view_for(engine_game, seat: str | None) -> dict:
+    """The seat's view; a spectator's (the public view) for None or PUBLIC."""
+    return engine_game.view(seat) if seat and seat != PUBLIC else engine_game.public_view()
+
+
+def all_views(engine_game) -> dict:
+    views = {seat: engine_game.view(seat) for seat in SEATS}
+    views[PUBLIC] = engine_game.public_view()
+    return views
+
+
+def redacted(events: list, seat: str | None) -> list:
+    return engine.redact_events(events, seat)
+
+
+def seat_labels(game: Game, viewer_seat: str | None) -> dict:
+    """For each seat: "you", "human", "bot", or "empty" (a free lobby seat)."""
+    labels = {}
+    for seat in SEATS:
+        spec = game.seats.get(seat)
+        if seat == viewer_seat:
+            labels[seat] = "you"
+        elif spec is None:
+            labels[seat] = "empty"
+        else:
+            labels[seat] = "human" if "player" in spec else "bot"
+    return labels
+
+
+def state_message(game: Game, seat: str | None) -> dict:
+    """The whole `state` of the game for a seat (None: a spectator)."""
+    view = LIVE.views(game.id, game.version).get(seat or PUBLIC)  # a lobby has no live entry
+    if view is None and game.position is not None:
+        view = view_for(stored_engine_game(game), seat)
+    return {
+        "type": "state", "v": game.version, "view": view, "seat": seat,
+        "mode": game.mode, "ranked": game.ranked, "status": game.status, "level": game.level,
+        "seats": seat_labels(game, seat), "awaiting": list(game.awaiting),
+        "date": game.daily_date.isoformat() if game.daily_date else None,
+        "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
+    }
+
+
+def summary(game: Game, player) -> dict:
+    """The game as GET /api/games/<id> and POST /api/games answer it, for this player."""
+    seat = game.seat_of(player.id) if player is not None else None
+    return {
+        "id": str(game.id),
+        "url": f"/g/{game.id}/",
+        "ws": f"/ws/game/{game.id}/",
+        "seat": seat,
+        "ranked": game.ranked,
+        "code": game.invite_code if game.mode == Game.FRIENDS else None,
+        "mode": game.mode,
+        "level": game.level,
+        "status": game.status,
+        "version": game.version,
+        "daily_date": game.daily_date.isoformat() if game.daily_date else None,
+        "host": bool(player is not None and game.host_id == player.id),
+        "seats": seat_labels(game, seat),
+    }
