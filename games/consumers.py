@@ -26,7 +26,7 @@ from games.recent_events import recent_events
 from games.rooms.broadcast import broadcast_presence, group_name
 from games.rooms.config import heartbeat_seconds
 from games.rooms.errors import RoomError
-from games.rooms.moves import check_action, next_deal, record_daily_result
+from games.rooms.moves import announce_finished, check_action, next_deal
 from games.rooms.presence import drop_presence, touch_presence
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
@@ -166,7 +166,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         session = self.scope.get("session")
         player = player_for_session(session) if session is not None else None
         if game is not None and game.status == Game.FINISHED:
-            record_daily_result(game)  # in case the process died between the last move and its entry
+            announce_finished(game)  # in case the process died between the last move and its entry
         return game, (str(player.id) if player else None), bool(player and player.banned)
 
     async def disconnect(self, code):

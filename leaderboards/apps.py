@@ -1,7 +1,21 @@
-"""The leaderboards app: daily deals, players, ranked entries and moderation."""
+"""The leaderboards app: daily deals, players, ranked entries and moderation.
+
+It builds on games and games never imports it: `ready` adds the daily mode to the room service
+and listens for the end of a game (games.signals.game_finished) to rank a finished daily.
+"""
 from django.apps import AppConfig
 
 
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # Imported here: models and the room service are usable only once the apps are loaded.
+        from games.models import Game
+        from games.rooms.creation import register_mode
+        from games.signals import game_finished
+        from leaderboards.daily import daily_game, record_finished_daily
+
+        register_mode(Game.DAILY, daily_game)
+        game_finished.connect(record_finished_daily, dispatch_uid="leaderboards.record_finished_daily")

@@ -13,6 +13,8 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from games import daily_clock
+from games.models import Game
+from games.rooms.creation import solo_seats, start
 from games.engine import Game as EngineGame
 from games.engine.records import Scores
 from games.replay import replay
@@ -47,6 +49,32 @@ def daily_seed(date: datetime.date) -> int:
 def dealt_from(seed: int) -> dict:
     """The position a game dealt from `seed` starts at (R57: every daily of a date is dealt so)."""
     return EngineGame.new(seed).to_position()
+
+
+def daily_game(player, level: str | None = None) -> tuple[Game, bool]:
+    """The player's unfinished daily of today, else a new one (ranked only if it is the first).
+
+    The room service's maker of the daily mode (registered in LeaderboardsConfig.ready); a daily
+    is always played at the normal level, whatever `level` asks.
+    """
+    date = today()
+    with transaction.atomic():
+        # Lock the player: two tabs opening the daily at once must not both get a ranked game.
+        Player.objects.select_for_update().filter(pk=player.pk).first()
+        mine = Game.objects.select_for_update().filter(
+            mode=Game.DAILY, daily_date=date, seats__S__player=str(player.id))
+        unfinished = mine.exclude(status=Game.FINISHED).order_by("created").first()
+        if unfinished is not None:
+            return unfinished, False
+        ranked = not mine.exists()
+        game = Game(mode=Game.DAILY, level="normal", daily_date=date, ranked=ranked,
+                    seed=daily_seed(date), seats=solo_seats(player, "normal"), host=player)
+        return start(game), True
+
+
+def record_finished_daily(sender, game, **kwargs) -> None:
+    """games.signals.game_finished's receiver: a finished ranked daily gets its Entry."""
+    on_game_finished(game)
 
 
 def replay_scores(game, moves) -> Scores | None:

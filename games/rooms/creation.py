@@ -1,8 +1,9 @@
-"""New games and their seats: a solo game against three bots, the daily (one ranked game per
-player and date), a friends lobby with an invite code, joining a lobby and the host's start.
+"""New games and their seats: a solo game against three bots, a friends lobby with an invite
+code, joining a lobby and the host's start; and the modes the apps built on games add (the
+daily, by leaderboards) through `register_mode`.
 
 May call the engine, games.models, and of the room service errors, live_games and broadcast
-(a lobby change tells the lobby's sockets to refresh).
+(a lobby change tells the lobby's sockets to refresh). Never the apps that register modes.
 """
 import datetime
 
@@ -30,16 +31,26 @@ def start_position(seed: int) -> dict:
     return engine.Game.new(seed).to_position()
 
 
+# mode -> make(player, level) -> (game, created), for the modes an app built on games adds from
+# its AppConfig.ready() (leaderboards: the daily, which needs the date's secret seed).
+REGISTERED_MODES: dict = {}
+
+
+def register_mode(mode: str, make) -> None:
+    REGISTERED_MODES[mode] = make
+
+
 def create_game(player, mode: str, level: str | None = None) -> tuple[Game, bool]:
-    """A new game for `player` (South); (game, created). The daily may return an existing game."""
+    """A new game for `player` (South); (game, created). A registered mode (the daily) may
+    return an existing game."""
     if mode == Game.SOLO:
         level = level or "normal"
         if level not in LEVELS:
             raise RoomError("bad_level")
         game = Game(mode=mode, level=level, seats=solo_seats(player, level), host=player)
         return start(game), True
-    if mode == Game.DAILY:
-        return daily_game(player)
+    if mode in REGISTERED_MODES:
+        return REGISTERED_MODES[mode](player, level)
     if mode == Game.FRIENDS:
         level = level or "normal"
         if level not in LEVELS:
@@ -64,26 +75,6 @@ def save_with_invite_code(game: Game) -> None:
         except IntegrityError:
             continue
     raise RoomError("busy", status=503)
-
-
-def daily_game(player) -> tuple[Game, bool]:
-    """The player's unfinished daily of today, else a new one (ranked only if it is the first)."""
-    from leaderboards.daily import daily_seed
-    from leaderboards.models import Player
-
-    date = utc_today()
-    with transaction.atomic():
-        # Lock the player: two tabs opening the daily at once must not both get a ranked game.
-        Player.objects.select_for_update().filter(pk=player.pk).first()
-        mine = Game.objects.select_for_update().filter(
-            mode=Game.DAILY, daily_date=date, seats__S__player=str(player.id))
-        unfinished = mine.exclude(status=Game.FINISHED).order_by("created").first()
-        if unfinished is not None:
-            return unfinished, False
-        ranked = not mine.exists()
-        game = Game(mode=Game.DAILY, level="normal", daily_date=date, ranked=ranked,
-                    seed=daily_seed(date), seats=solo_seats(player, "normal"), host=player)
-        return start(game), True
 
 
 def start(game: Game) -> Game:

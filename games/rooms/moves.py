@@ -15,9 +15,10 @@ A move starts from the engine game and views this process left at the row's vers
 (version, status and awaiting unchanged), else it takes the locked path: docs/ROOMS.md says why
 both are safe.
 
-May call the engine, games.models, and of the room service errors, faults, live_games,
-game_rows, stored, patches, views and bot_plans; it never sends anything (games.rooms.broadcast
-does, after the commit).
+May call the engine, games.models, games.signals (a finished game is announced there, for the
+apps built on games), and of the room service errors, faults, live_games, game_rows, stored,
+patches, views and bot_plans; it never sends anything to a socket (games.rooms.broadcast does,
+after the commit).
 """
 import logging
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game
+from games.signals import game_finished
 from games.rooms import game_rows
 from games.rooms.bot_plans import BotPlan, bot_plan_after
 from games.rooms.errors import RoomError
@@ -66,7 +68,7 @@ def apply_move(game_id, seat: str, action: dict, expected_version: int | None) -
     result, game = outcome
     fault("after_commit", result.version)
     if game.status == Game.FINISHED:
-        record_daily_result(game)
+        announce_finished(game)
     return result
 
 
@@ -188,19 +190,16 @@ def update_awaiting(game: Game, seat: str, events: list) -> None:
         game.awaiting_since = timezone.now()
 
 
-def record_daily_result(game: Game) -> None:
-    """The ranked daily's Entry (idempotent; also called when anyone opens a finished daily)."""
-    if game.mode != Game.DAILY or not game.ranked:
-        return
-    try:
-        from leaderboards.daily import on_game_finished
-    except ImportError:
-        log.warning("leaderboards.daily is missing: daily game %s not recorded", game.id)
-        return
-    try:
-        on_game_finished(game)
-    except Exception:  # the move stands; the entry is written again on the next visit
-        log.exception("could not record daily game %s", game.id)
+def announce_finished(game: Game) -> None:
+    """Tell the apps built on games that this game is over (also when anyone opens it later).
+
+    A listener's failure is logged and the move stands: the announcement comes again on the
+    next visit of the finished game (a ranked daily's entry is then written).
+    """
+    for receiver, outcome in game_finished.send_robust(sender=Game, game=game):
+        if isinstance(outcome, Exception):
+            log.error("%s failed on the end of game %s", getattr(receiver, "__qualname__", receiver),
+                      game.id, exc_info=outcome)
 
 
 def next_deal(game_id, seat: str) -> bool:

@@ -5,15 +5,17 @@ import jsonpatch
 import pytest
 
 from games.rooms.bot_plans import plan_bot_move
-from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game, utc_today
+from games.rooms.creation import REGISTERED_MODES, create_game, game_for_invite, join_game, start_friends_game, utc_today
 from games.rooms.errors import RoomError
-from games.rooms.moves import MoveResult, apply_move, next_deal
+from games.rooms.moves import MoveResult, announce_finished, apply_move, next_deal
 from games.rooms.patches import view_patch
 from games.rooms.presence import drop_presence, seat_presence, touch_presence
 from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, all_views, state_message
 from games.engine import Game as EngineGame, RuleError
 from games.models import Game, Move, Presence
+from games.signals import game_finished
+from leaderboards import daily
 from leaderboards.models import Player
 
 from .simple_player import simple_action
@@ -269,3 +271,29 @@ def test_a_stored_position_the_engine_refuses_is_shown_from_the_replay(player, m
 
     monkeypatch.setattr(EngineGame, "from_position", classmethod(refuse_the_current_position))
     assert state_message(game, "S")["view"] == expected
+
+
+def test_the_end_of_a_game_is_announced_and_a_failing_listener_is_only_logged(player, caplog):
+    game, _ = create_game(player, "solo", "easy")
+    heard = []
+
+    def listener(sender, game, **kwargs):
+        heard.append(game.id)
+
+    def failing(sender, game, **kwargs):
+        raise RuntimeError("a listener's bug")
+
+    game_finished.connect(listener, weak=False)
+    game_finished.connect(failing, weak=False)
+    try:
+        announce_finished(game)
+    finally:
+        game_finished.disconnect(listener)
+        game_finished.disconnect(failing)
+    assert heard == [game.id]
+    assert f"failed on the end of game {game.id}" in caplog.text
+
+
+def test_leaderboards_adds_the_daily_mode():
+    # Its end-of-game listener is proved by the ranked daily's Entry (test above, R57).
+    assert REGISTERED_MODES[Game.DAILY] is daily.daily_game
