@@ -189,9 +189,8 @@ FOOT_DAILY_GRACE_SECONDS = env_int("FOOT_DAILY_GRACE_SECONDS", 600)
 FOOT_ADMIN_LOGIN_FAILURES = env_int("FOOT_ADMIN_LOGIN_FAILURES", 5)
 FOOT_ADMIN_LOGIN_WINDOW = env_int("FOOT_ADMIN_LOGIN_WINDOW", 900)
 # Test hooks, off unless FOOT_TEST_HOOKS turns them on (the tests and the benchmarks do): the
-# /test/start-position route, the /ws/echo/ socket, FOOT_BOT_FACTORY below and window.footTable
-# in the table's page (FOOT_FAULT too once games/rooms reads it from here; it still reads the
-# environment).
+# /test/start-position route, the /ws/echo/ socket, FOOT_FAULT and FOOT_BOT_FACTORY below, and
+# window.footTable in the table's page. With it off, the two below are ignored.
 FOOT_TEST_HOOKS = env_bool("FOOT_TEST_HOOKS", False)
 FOOT_FAULT = os.environ.get("FOOT_FAULT", "")  # <point>[@<version>]: the process exits there (crash tests)
 FOOT_BOT_FACTORY = os.environ.get("FOOT_BOT_FACTORY", "")  # "module:function" in place of games.bots.make_bot

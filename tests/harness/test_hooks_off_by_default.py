@@ -56,7 +56,7 @@ def test_the_table_page_marks_the_hooks_only_when_they_are_on(settings):
 
 
 def test_a_server_with_default_settings_exposes_no_hook(tmp_path, sqlite_url):
-    env = server_env(sqlite_url, FOOT_BOT_FACTORY="no_such_module:make_bot",
+    env = server_env(sqlite_url, FOOT_FAULT="after_commit@2", FOOT_BOT_FACTORY="no_such_module:make_bot",
                      FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)
     del env["FOOT_TEST_HOOKS"]
     server = DaphneServer(env, tmp_path / "daphne.log").start()
