@@ -28,7 +28,7 @@ def on_postgresql() -> bool:
 
 def thread_count() -> int:
     """The threads that serve the rooms' database calls: FOOT_DB_THREADS on PostgreSQL, else one."""
-    return int(setting("FOOT_DB_THREADS", 4)) if on_postgresql() else 1
+    return int(setting("FOOT_DB_THREADS")) if on_postgresql() else 1
 
 
 def bot_slot() -> asyncio.Semaphore:
