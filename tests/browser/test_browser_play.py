@@ -39,7 +39,9 @@ def test_new_game_draw_discard_and_the_bots_play(site, page):
     page.get_by_role("button", name="Draw 2").click()
     page.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")  # R27
     assert page.get_by_role("button", name="Draw 2").is_disabled()
-    assert page.locator("#log li").first.inner_text().startswith("You drew")
+    # The log runs oldest first, and may open with the deal's own line ("Deal 1 begins."): the
+    # newest line is the draw.
+    assert page.locator("#log li").last.inner_text().startswith("You drew")
 
     first = hand(page).first
     first.click()
