@@ -8,7 +8,7 @@ from django.test import Client
 from leaderboards import daily
 
 pytestmark = pytest.mark.django_db
-YESTERDAY = daily.today() - datetime.timedelta(days=1)
+YESTERDAY = daily.today() - datetime.timedelta(days=2)  # a closed date: over, and past its grace
 
 
 def test_the_replay_api_publishes_only_the_engines_fields(make_player, finished_daily):
