@@ -2,7 +2,9 @@
 
 Errors are {"code", "message"} with a 4xx status, the message in the request's language
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
-GET /api/session); a failed CSRF check answers JSON too. The routes are in docs/PROTOCOL.md.
+GET /api/session); a failed CSRF check answers JSON too. Creating games and players, joins and
+invite-code lookups are counted in games.limits: past a limit the answer is 429 with Retry-After
+(games.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
 from functools import wraps
 
@@ -44,6 +46,13 @@ def api_view(*methods):
     return decorate
 
 
+def count(request, action: str) -> None:
+    """Count one `action` of this session and network (games.limits); a 429 when over the limit."""
+    from leaderboards import identity
+
+    identity.count(request, action)
+
+
 def current_player(request, create: bool):
     from leaderboards.identity import player_for_request
 
@@ -69,15 +78,21 @@ def games(request):
         return error(400, "bad_mode")
     if level is not None and not isinstance(level, str):
         return error(400, "bad_level")
+    count(request, "game")
     player = current_player(request, create=True)
     game, created = create_game(player, mode, level)
     return JsonResponse(summary(game, player), status=201 if created else 200)
 
 
-def game_or_404(game_id) -> Game:
-    """The game by id (any case, made canonical), or by a friends game's invite code (a link's code as is)."""
+def game_or_404(request, game_id) -> Game:
+    """The game by id (any case, made canonical), or by a friends game's invite code (a link's code as is).
+    A code is guessable where an id is not: looking one up counts as a join."""
     canonical = params.game_id(game_id)
-    game = load(canonical) if canonical else game_for_invite(game_id)
+    if canonical:
+        game = load(canonical)
+    else:
+        count(request, "join")
+        game = game_for_invite(game_id)
     if game is None:
         raise RoomError("not_found", status=404)
     return game
@@ -85,7 +100,7 @@ def game_or_404(game_id) -> Game:
 
 @api_view("GET")
 def game_detail(request, game_id):
-    game = game_or_404(game_id)
+    game = game_or_404(request, game_id)
     return JsonResponse(summary(game, current_player(request, create=False)))
 
 
@@ -97,7 +112,8 @@ def join(request, game_id):
     seat = body.get("seat")
     if seat is not None and not isinstance(seat, str):
         return error(400, "bad_seat", seat=seat)
-    game_id = game_or_404(game_id).id
+    count(request, "join")
+    game_id = game_or_404(request, game_id).id
     player = current_player(request, create=True)
     game, _seat = join_game(game_id, player, seat)
     return JsonResponse(summary(game, player))
@@ -105,7 +121,7 @@ def join(request, game_id):
 
 @api_view("POST")
 def start(request, game_id):
-    game_id = game_or_404(game_id).id
+    game_id = game_or_404(request, game_id).id
     player = current_player(request, create=False)
     if player is None:
         return error(403, "not_host")

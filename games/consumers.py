@@ -13,12 +13,13 @@ import json
 import logging
 import time
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import params
+from games import limits, params
 from games.engine import RuleError, normalise_action
 from games.messages import language_of_scope, render_error
 from games.models import Game
@@ -41,6 +42,9 @@ CLOSE_POLICY = 4008  # rate limit exceeded
 CLOSE_TOO_BIG = 4009  # frame over 64 KB
 CLOSE_NOT_FOUND = 4404  # no such game
 CLOSE_BANNED = 4403  # the player is banned
+# As HTTP's 408 and 429: silent too long (FOOT_WS_IDLE_SECONDS), or too many sockets held.
+CLOSE_IDLE = 4408
+CLOSE_TOO_MANY = 4429
 GAP_WAIT_SECONDS = 1.0  # how long a version gap may wait for the late message before a resync
 
 
@@ -120,7 +124,7 @@ class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
 class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     # client message type -> handler; nothing else a client sends can reach a method
     CLIENT_TYPES = {"action": "on_action", "check": "on_check", "sync": "on_sync",
-                    "next_deal": "on_next_deal", "hint": "on_hint"}
+                    "next_deal": "on_next_deal", "hint": "on_hint", "heartbeat": "on_heartbeat"}
 
     async def connect(self):
         self.language = language_of_scope(self.scope)
@@ -131,6 +135,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.heartbeat_task = None
         self.joined = False
         self.last_presence = None  # the seats of the last presence this socket forwarded
+        self.lease = None
+        self.last_heard = time.monotonic()
         self.seat = self.player_id = None
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
@@ -147,6 +153,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if banned:
             await self.close(CLOSE_BANNED)
             return
+        if not await self.take_socket_place(str(game.id)):
+            await self.close(CLOSE_TOO_MANY)
+            return
         self.seat = game.seat_of(self.player_id)
         # Only in a friends game can a seat's presence change for someone else (its grace running out).
         self.watch_presence = game.mode == Game.FRIENDS
@@ -157,6 +166,16 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await broadcast_presence(self.game_id)
         advance_soon(self.game_id)
         self.heartbeat_task = asyncio.create_task(self.heartbeat())
+
+    async def take_socket_place(self, game_id: str) -> bool:
+        """A place in the socket caps of this session, network and game (games.limits)."""
+        from leaderboards.identity import socket_limit_keys
+
+        self.lease = limits.SocketLease(self.channel_name, game=game_id, **socket_limit_keys(self.scope))
+        full = await sync_to_async(self.lease.claim, thread_sensitive=False)()
+        if full:
+            log.info("socket refused on game %s: too many per %s", game_id, full)
+        return full is None
 
     def identify(self):
         """(game, player id, banned) from the URL and the session; runs in the DB thread."""
@@ -172,6 +191,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if self.heartbeat_task:
             self.heartbeat_task.cancel()
+        if getattr(self, "lease", None) is not None:
+            await sync_to_async(self.lease.release, thread_sensitive=False)()
         if self.gap_task:
             self.gap_task.cancel()
         if getattr(self, "joined", False):
@@ -181,10 +202,15 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await forget_channel(self.channel_layer, self.channel_name)
 
     async def heartbeat(self):
-        """Keep this socket's presence fresh and run the room's watchdog (absent friends, timeouts)."""
+        """Keep this socket's presence and place fresh, close it when idle, and run the room's watchdog
+        (absent friends, timeouts)."""
         while True:
             await asyncio.sleep(heartbeat_seconds())
+            if time.monotonic() - self.last_heard > limits.idle_seconds():
+                await self.close(CLOSE_IDLE)
+                return
             try:
+                await sync_to_async(self.lease.renew, thread_sensitive=False)()
                 await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name)
                 if self.watch_presence:
                     # Tell the room only when something changed (e.g. a friend's grace ran out).
@@ -196,6 +222,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     # ------------------------------------------------------------ client -> server
 
     async def receive(self, text_data=None, bytes_data=None):
+        self.last_heard = time.monotonic()
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
         if size > MAX_FRAME_BYTES:
             await self.close(CLOSE_TOO_BIG)
@@ -268,6 +295,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             reply.update(code=answer.get("code"), rule=answer.get("rule"), params=answer.get("params") or {},
                          message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")))
         await self.send_json(reply)
+
+    async def on_heartbeat(self, message, ref):
+        """The page is open and looked at (static/foot/net.js): receiving it was the point."""
 
     async def on_sync(self, message, ref):
         await self.send_state()

@@ -18,6 +18,7 @@ from games.models import Game
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
 from games.rooms.views import summary
+from leaderboards import identity
 from leaderboards.identity import player_for_request, player_for_session
 
 MAX_POSITION_BYTES = 64 * 1024  # a whole position with every card named
@@ -44,10 +45,19 @@ def table(request, game_id):
     if load(game_id) is None:
         raise Http404("no such game")
     return render(request, "table.html", {"game_id": game_id, "ws_path": f"/ws/game/{game_id}/",
-                                          "test_hooks": test_hooks_enabled()})
+                                          "test_hooks": test_hooks_enabled(),
+                                          "heartbeat_ms": heartbeat_ms()})
+
+
+def heartbeat_ms() -> int:
+    """How often the page says it is there: a third of the time after which a silent socket is closed."""
+    from games import limits
+
+    return int(min(30.0, limits.idle_seconds() / 3) * 1000)
 
 
 def join(request, code):
+    identity.count(request, "join")  # a code is guessable: every lookup counts (games.limits)
     game = game_for_invite(code)
     if game is None:
         raise Http404("no such invitation")

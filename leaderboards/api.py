@@ -36,6 +36,7 @@ def nickname(request):
     body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request", "The body must be a JSON object.")
+    identity.count(request, "nickname")
     player = identity.player_for_request(request)
     try:
         chosen = nicknames.set_nickname(player, body.get("nickname"))

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games import limits
 from leaderboards.models import Player
 
 SESSION_KEY = "player_id"
@@ -42,7 +43,9 @@ def player_for_request(request, create: bool = True) -> Player | None:
     """The request's player; a new anonymous one when there is none and `create` is set."""
     player = player_for_session(request.session)
     if player is None and create:
-        player = Player.objects.create(last_network=network_hash(client_address(request)))
+        network = network_hash(client_address(request))
+        limits.hit("player", network=network)  # a new player per request is a flood of players
+        player = Player.objects.create(last_network=network)
         bind_session(request.session, player)
     elif player is not None:
         remember_network(player, request)
@@ -79,6 +82,28 @@ def network_hash(address: str) -> str:
         return ""
     key = hashlib.sha256(b"foot-canasta network salt:" + settings.SECRET_KEY.encode()).digest()
     return hmac.new(key, network.encode(), hashlib.sha256).hexdigest()
+
+
+def count(request, action: str) -> None:
+    """Count one `action` of this request's session and network (games.limits); RateLimited past a limit."""
+    limits.hit(action, **limit_keys(request))
+
+
+def limit_keys(request) -> dict:
+    """Whom a request counts against in games.limits: its session and its network (both hashed)."""
+    return {"session": session_hash(request.session), "network": network_hash(client_address(request))}
+
+
+def socket_limit_keys(scope) -> dict:
+    """The same for a websocket: its session and the network of its address."""
+    client = scope.get("client") or ("",)
+    return {"session": session_hash(scope.get("session")), "network": network_hash(client[0] or "")}
+
+
+def session_hash(session) -> str | None:
+    """A session's key, hashed (so that the limit store never holds a usable cookie); None without one."""
+    session_key = getattr(session, "session_key", None)
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32] if session_key else None
 
 
 def remember_network(player: Player, request) -> None:

@@ -65,6 +65,7 @@ def back_to(request) -> str:
 
 @require_POST
 def nickname_form(request):
+    identity.count(request, "nickname")
     player = identity.player_for_request(request)
     try:
         nicknames.set_nickname(player, request.POST.get("nickname", ""))

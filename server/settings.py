@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "games.limits.RateLimitMiddleware",
 ]
 
 ROOT_URLCONF = "server.urls"
@@ -119,6 +120,25 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Rate limits and socket caps (games/limits.py; docs/DEPLOY.md says what each means). A rate is
+# "count/seconds", several windows joined by commas: "20/60,200/3600" is 20 a minute and 200 an
+# hour. Set so that a family behind one address never meets them and a script soon does.
+FOOT_LIMIT_GAME_SESSION = os.environ.get("FOOT_LIMIT_GAME_SESSION", "20/60,200/3600")
+FOOT_LIMIT_GAME_NETWORK = os.environ.get("FOOT_LIMIT_GAME_NETWORK", "60/60,600/3600")
+FOOT_LIMIT_PLAYER_NETWORK = os.environ.get("FOOT_LIMIT_PLAYER_NETWORK", "20/60,200/3600")
+FOOT_LIMIT_JOIN_SESSION = os.environ.get("FOOT_LIMIT_JOIN_SESSION", "20/60,200/3600")
+FOOT_LIMIT_JOIN_NETWORK = os.environ.get("FOOT_LIMIT_JOIN_NETWORK", "60/60,300/3600")
+FOOT_LIMIT_NICKNAME_SESSION = os.environ.get("FOOT_LIMIT_NICKNAME_SESSION", "5/60,30/3600")
+FOOT_LIMIT_NICKNAME_NETWORK = os.environ.get("FOOT_LIMIT_NICKNAME_NETWORK", "20/60,100/3600")
+FOOT_SOCKETS_PER_SESSION = int(os.environ.get("FOOT_SOCKETS_PER_SESSION", "10"))
+FOOT_SOCKETS_PER_NETWORK = int(os.environ.get("FOOT_SOCKETS_PER_NETWORK", "100"))
+FOOT_SOCKETS_PER_GAME = int(os.environ.get("FOOT_SOCKETS_PER_GAME", "30"))
+# Every per-network count times this: for a load generator that plays hundreds of players from one
+# address (bench_load), never for a real site.
+FOOT_LIMIT_NETWORK_FACTOR = float(os.environ.get("FOOT_LIMIT_NETWORK_FACTOR", "1"))
+FOOT_LIMIT_PREFIX = os.environ.get("FOOT_LIMIT_PREFIX", "foot:limit")  # Redis keys; one per site sharing a Redis
+FOOT_WS_IDLE_SECONDS = float(os.environ.get("FOOT_WS_IDLE_SECONDS", "300"))  # a socket silent this long is closed
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -11,6 +11,7 @@
 - Browser tests run last on every worker: Playwright's sync API (the browser tests' session
   fixture) leaves an event loop running in the worker's main thread, where `asyncio.run` of any
   later test would fail.
+- `fresh_rate_limits` (autouse): the cache, where in-process tests count their rate limits, is emptied after each test.
 - `daphne`: a factory `daphne(database_url, **env) -> DaphneServer` that starts
   `python -m daphne server.asgi:application` on a free port and waits until it answers;
   every server it started is stopped at teardown.
@@ -29,6 +30,7 @@ import pytest
 import redis
 from django.conf import settings as django_settings
 from django.test import override_settings
+from django.core.cache import cache
 
 from testsupport import catalogues
 from testsupport.daphne import DaphneServer, server_env
@@ -75,6 +77,18 @@ def pytest_collection_modifyitems(config, items):
 def migrate(database_url: str) -> None:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    env=server_env(database_url), check=True, timeout=120)
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Every in-process test starts with no rate-limit counts: the tests all come from one address and
+    share the process's cache, where the counts of earlier tests would otherwise add up."""
+    yield
+    # Only the process's own memory: a cache in Redis (REDIS_URL set for pytest itself) is shared and
+    # is not flushed; the limits' keys there expire with their windows. Not in the engine's mutation
+    # runs either, which go without Django.
+    if django_settings.configured and "LocMemCache" in django_settings.CACHES["default"]["BACKEND"]:
+        cache.clear()
 
 
 @pytest.fixture(scope="session")
@@ -134,8 +148,12 @@ def sqlite_url(tmp_path, migrated_sqlite_template):
 @pytest.fixture
 def daphne(tmp_path):
     started = []
+    # The servers of one test count their rate limits apart from every other test's (and from other
+    # runs on this machine sharing a Redis database), as the in-process tests do (fresh_rate_limits).
+    limit_prefix = f"foot-test:{uuid.uuid4().hex[:12]}"
 
     def start_server(database_url: str, **env) -> DaphneServer:
+        env.setdefault("FOOT_LIMIT_PREFIX", limit_prefix)
         server = DaphneServer(server_env(database_url, **env), tmp_path / f"daphne-{len(started)}.log")
         started.append(server)
         return server.start()

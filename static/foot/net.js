@@ -38,18 +38,42 @@ export function socketUrl(path) {
   return `${scheme}//${window.location.host}${path}`;
 }
 
+// The server closes a socket that said nothing for FOOT_WS_IDLE_SECONDS (5 minutes by default)
+// with this code (docs/PROTOCOL.md); a page that is looked at says "heartbeat" well before that.
+export const CLOSE_IDLE = 4408;
+// Too many sockets of this browser, network or game: it tries again with the growing delay.
+export const CLOSE_TOO_MANY = 4429;
+const HEARTBEAT_MS = 30000; // unless the page says otherwise (data-heartbeat-ms, a third of the idle time)
+
 /**
  * A websocket that comes back by itself: on a drop it waits 0.5 s, 1 s, 2 s ... (at most 10 s)
- * and connects again; `onOpen` runs on every (re)connection so the caller can resync.
+ * and connects again; `onOpen` runs on every (re)connection so the caller can resync. While the
+ * page is visible it sends a heartbeat every `heartbeatMs` (30 s); a hidden page sends none, so
+ * the server closes its socket once it has been idle long enough, and the page connects again
+ * when it is shown.
  */
 export class ReconnectingSocket {
-  constructor(url, { onMessage, onOpen, onStatus }) {
+  constructor(url, { onMessage, onOpen, onStatus, heartbeatMs }) {
     this.url = url;
     this.onMessage = onMessage;
     this.onOpen = onOpen || (() => {});
     this.onStatus = onStatus || (() => {});
     this.delay = 500;
     this.closedByUs = false;
+    this.waitingToBeSeen = false;
+    setInterval(() => this.heartbeat(), heartbeatMs || HEARTBEAT_MS);
+    document.addEventListener("visibilitychange", () => this.shown());
+    this.connect();
+  }
+
+  heartbeat() {
+    if (document.visibilityState === "visible") this.send({ type: "heartbeat" });
+  }
+
+  /** A page whose socket was closed as idle while hidden connects again once it is looked at. */
+  shown() {
+    if (document.visibilityState !== "visible" || !this.waitingToBeSeen) return;
+    this.waitingToBeSeen = false;
     this.connect();
   }
 
@@ -67,9 +91,13 @@ export class ReconnectingSocket {
       try { message = JSON.parse(event.data); } catch (error) { return; }
       this.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.closedByUs) return;
-      this.onStatus("closed");
+      this.onStatus(event.code === CLOSE_TOO_MANY ? "limited" : "closed");
+      if (event.code === CLOSE_IDLE && document.visibilityState !== "visible") {
+        this.waitingToBeSeen = true;
+        return;
+      }
       setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 10000);
     });

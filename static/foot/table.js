@@ -632,7 +632,8 @@ async function offerUnseenResults(item) {
 // --- start -----------------------------------------------------------------------------------
 
 function setConnection(status) {
-  const text = { connecting: gettext("Connecting…"), open: "", closed: gettext("Connection lost. Reconnecting…") }[status];
+  const text = { connecting: gettext("Connecting…"), open: "", closed: gettext("Connection lost. Reconnecting…"),
+    limited: gettext("Too many connections are open: close another table, or try again later.") }[status];
   $("connection").textContent = text;
   $("connection").hidden = !text;
   root.dataset.connection = status;
@@ -647,6 +648,7 @@ async function start() {
     onMessage,
     onOpen: () => {}, // the server sends the whole state on every (re)connection
     onStatus: setConnection,
+    heartbeatMs: Number(root.dataset.heartbeatMs) || undefined,
   });
   // Test hook (the page has data-test-hooks only when FOOT_TEST_HOOKS is on): the state, and
   // `receive` to feed a message as if the server sent it.

@@ -11,6 +11,11 @@ one, a discard) every `--turn-seconds` (10 s: a person's pace), the bots answer 
 the patch that carries its `ref` (before this client parses it and patches its view); the echo round trip, measured on the same server at the same moments, is the
 floor that the websocket, the event loop and the client add whatever the game does.
 
+The rate limits are on, as deployed (games/limits.py): every table is its own session, so the
+per-session limits apply as they are; but every table comes from 127.0.0.1, where a site sees one
+address per household, so the per-network limits are multiplied by `--network-factor` (by default
+the number of tables: each table counts as its own network). The report says so.
+
 The server is a Daphne subprocess (production settings: DEBUG=0). With --db the bench creates a
 throwaway PostgreSQL database beside the given one and drops it after; without, a temporary
 SQLite file. --redis makes Redis the channel layer. CPU and memory are read from /proc for the
@@ -397,9 +402,11 @@ async def drive(servers: list, tables: int, seconds: float, pace: float, level: 
 
 def run_once(tables: int, seconds: float, pace: float, level: str, db: str | None, redis: str | None,
              workdir: Path, soak: bool, extra_env: dict, profile: str | None = None, nice: int = 0,
-             server_count: int = 1) -> dict:
+             server_count: int = 1, network_factor: float | None = None) -> dict:
+    # One address plays every table: the per-network limits scaled as if each table had its own.
+    factor = network_factor if network_factor is not None else max(1, tables)
     with ThrowawayDatabase(db) as database_url:
-        env = server_env(database_url, redis, **extra_env)
+        env = server_env(database_url, redis, FOOT_LIMIT_NETWORK_FACTOR=factor, **extra_env)
         servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
         try:
             for server in servers:
@@ -424,6 +431,7 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
         "tables": tables, "seconds": round(wall, 1), "pace": pace, "level": level,
         "database": "postgresql" if db else "sqlite", "channel_layer": "redis" if redis else "memory",
         "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)), "servers": server_count,
+        "network_factor": float(env["FOOT_LIMIT_NETWORK_FACTOR"]),
         "actions": len(tally.actions), "turns": tally.turns, "finished_games": tally.finished,
         "action_p50_ms": round(percentile(tally.actions, 0.5) * 1000, 1),
         "action_p99_ms": round(percentile(tally.actions, 0.99) * 1000, 1),
@@ -594,6 +602,9 @@ class Command(BaseCommand):
         parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server (repeatable)")
         parser.add_argument("--servers", type=int, default=1,
                             help="Daphne processes sharing the database (and Redis), tables spread over them")
+        parser.add_argument("--network-factor", type=float,
+                            help="multiply the server's per-network rate limits and socket cap by this "
+                                 "(default: the number of tables, since one address plays them all)")
 
     def handle(self, *args, **options):
         counts = [int(part) for part in str(options["tables"]).split(",") if part.strip()]
@@ -607,7 +618,7 @@ class Command(BaseCommand):
         for tables in counts:
             result = run_once(tables, seconds, options["turn_seconds"], options["level"], options["db"],
                               options["redis"], workdir, soak, extra_env, options["profile"],
-                              options["nice"], options["servers"])
+                              options["nice"], options["servers"], options["network_factor"])
             results.append(result)
             self.report(result)
             if options["json"]:
@@ -626,6 +637,7 @@ class Command(BaseCommand):
             f"{r['tables']} tables, {r['seconds']} s ({r.get('servers', 1)} Daphne, {r['database']}, "
             f"CONN_MAX_AGE {r['conn_max_age']}, "
             f"{r['channel_layer']} layer, "
+            f"rate limits on, per-network x{r['network_factor']:g}, "
             f"{r['turns']} human turns, {r['actions']} actions, {r['finished_games']} games finished)\n"
             f"  action round trip p50 {r['action_p50_ms']} ms, p99 {r['action_p99_ms']} ms; "
             f"echo p50 {r['echo_p50_ms']} ms, p99 {r['echo_p99_ms']} ms; "

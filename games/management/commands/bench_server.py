@@ -103,6 +103,8 @@ class Command(BaseCommand):
         env = dict(os.environ, DATABASE_URL=database, DEBUG="0", SECRET_KEY="bench-only-" + "x" * 50,
                    FOOT_BOT_DELAY="0", FOOT_TEST_HOOKS="1", FOOT_BOT_WORKERS=str(options["bot_workers"]),
                    FOOT_WS_RATE="1000", FOOT_WS_BURST="1000", LOG_LEVEL="ERROR", SECURE_COOKIES="0",
+                   # Rate limits on; one address plays every browser, so each counts as its own network.
+                   FOOT_LIMIT_NETWORK_FACTOR=str(options["tables"] * 2),
                    DJANGO_SETTINGS_MODULE="server.settings", CONN_MAX_AGE=str(options["conn_max_age"]))
         env.pop("REDIS_URL", None)
         if options["redis"]:

@@ -1,0 +1,141 @@
+"""Socket caps and the idle timeout (issue 18, finding 7), in process (channels.testing): the 300
+sockets of the issue on one game are refused past the per-game cap with close code 4429, a session
+holds at most its cap, a place comes back when a socket closes, and a silent socket is closed
+with 4408 while one that says "heartbeat" stays."""
+import asyncio
+
+import pytest
+import pytest_asyncio
+
+pytest.importorskip("games.engine")
+
+from channels.db import database_sync_to_async  # noqa: E402
+from channels.testing import WebsocketCommunicator  # noqa: E402
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+
+from games import rooms  # noqa: E402
+from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY  # noqa: E402
+from leaderboards.models import Player  # noqa: E402
+from server.asgi import application  # noqa: E402
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+TIMEOUT = 10
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def settled_rooms(monkeypatch, settings):
+    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
+    monkeypatch.setenv("FOOT_BOT_POOL", "thread")
+    settings.FOOT_BOT_DELAY = 0
+    yield
+    tasks = list(rooms._background)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await database_sync_to_async(lambda: None)()
+
+
+def session_cookie(player) -> str:
+    store = SessionStore()
+    store["player_id"] = str(player.id)
+    store.create()
+    return f"sessionid={store.session_key}"
+
+
+@pytest.fixture
+def solo():
+    player = Player.objects.create()
+    game, _ = rooms.create_game(player, "solo", "easy")
+    return game, session_cookie(player)
+
+
+def socket(game_id, cookie: str | None = None, address: str = "127.0.0.1"):
+    headers = [(b"origin", b"http://testserver")]
+    if cookie:
+        headers.append((b"cookie", cookie.encode()))
+    comm = WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
+    comm.scope["client"] = (address, 50000)
+    return comm
+
+
+async def first_frame(comm) -> str | int:
+    """"state" when the socket was let in, else its close code."""
+    await comm.connect()
+    while True:
+        output = await comm.receive_output(timeout=TIMEOUT)
+        if output["type"] == "websocket.close":
+            return output.get("code")
+        if output["type"] == "websocket.send" and '"type":"state"' in output.get("text", ""):
+            return "state"
+
+
+async def closed_within(comm, seconds: float) -> int | None:
+    """The close code if the server closes the socket within `seconds`, else None."""
+    try:
+        async with asyncio.timeout(seconds):
+            while True:
+                output = await comm.receive_output(timeout=seconds + 1)
+                if output["type"] == "websocket.close":
+                    return output.get("code")
+    except TimeoutError:
+        return None
+
+
+async def test_sockets_past_the_per_game_cap_are_refused_with_4429(solo):
+    game, _cookie = solo
+    sockets = [socket(game.id) for _ in range(40)]  # the issue's flood, without cookies, from one address
+    answers = [await first_frame(comm) for comm in sockets]
+    assert answers.count("state") == 30  # FOOT_SOCKETS_PER_GAME
+    assert answers[30:] == [CLOSE_TOO_MANY] * 10
+    await sockets[0].disconnect()
+    again = socket(game.id)
+    assert await first_frame(again) == "state"  # the closed socket's place is free again
+    for comm in [again, *sockets[1:30]]:
+        await comm.disconnect()
+
+
+async def test_one_session_holds_at_most_its_cap(solo, settings):
+    settings.FOOT_SOCKETS_PER_SESSION = 2
+    game, cookie = solo
+    tabs = [socket(game.id, cookie) for _ in range(3)]
+    assert [await first_frame(tab) for tab in tabs] == ["state", "state", CLOSE_TOO_MANY]
+    stranger = socket(game.id)  # another browser is not counted with this one
+    assert await first_frame(stranger) == "state"
+    await tabs[0].disconnect()
+    last = socket(game.id, cookie)
+    assert await first_frame(last) == "state"
+    for comm in (tabs[1], stranger, last):
+        await comm.disconnect()
+
+
+async def test_one_network_holds_at_most_its_cap(solo, settings):
+    settings.FOOT_SOCKETS_PER_NETWORK = 3
+    game, _cookie = solo
+    sockets = [socket(game.id, address="203.0.113.7") for _ in range(4)]
+    assert [await first_frame(comm) for comm in sockets] == ["state"] * 3 + [CLOSE_TOO_MANY]
+    elsewhere = socket(game.id, address="198.51.100.2")
+    assert await first_frame(elsewhere) == "state"
+    for comm in (*sockets[:3], elsewhere):
+        await comm.disconnect()
+
+
+async def test_a_silent_socket_is_closed_with_4408_and_one_that_says_heartbeat_stays(solo, settings):
+    settings.FOOT_WS_IDLE_SECONDS, settings.FOOT_HEARTBEAT_SECONDS = 1.0, 0.25
+    game, cookie = solo
+    silent, talking = socket(game.id, cookie), socket(game.id, cookie)
+    assert await first_frame(silent) == "state" and await first_frame(talking) == "state"
+
+    async def keep_talking():
+        for _ in range(12):
+            await talking.send_json_to({"type": "heartbeat"})
+            await asyncio.sleep(0.25)
+
+    talker = asyncio.create_task(keep_talking())
+    assert await closed_within(silent, 3.0) == CLOSE_IDLE
+    await talker
+    frames = []
+    while not await talking.receive_nothing(timeout=0.1):
+        frames.append(await talking.receive_output())
+    assert all(frame["type"] == "websocket.send" for frame in frames)  # not closed
+    assert not any('"type":"error"' in frame["text"] for frame in frames)  # a heartbeat is no error
+    await talking.disconnect()
