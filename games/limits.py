@@ -97,6 +97,11 @@ def socket_cap(scope: str) -> int:
     return math.ceil(cap * network_factor()) if scope == "network" else cap
 
 
+def now() -> float:
+    """The clock of the windows and places (one function, so that a test can hold it still)."""
+    return time.time()
+
+
 def key(*parts) -> str:
     return ":".join([getattr(settings, "FOOT_LIMIT_PREFIX", "foot:limit"), *map(str, parts)])
 
@@ -106,17 +111,17 @@ def key(*parts) -> str:
 
 def hit(action: str, *, session: str | None = None, network: str | None = None) -> None:
     """Count one `action` for the session and the network; RateLimited when one is over its limit."""
-    now = time.time()
+    at = now()
     counters = []  # (scope, key, window, ends at)
     for scope, who in (("session", session), ("network", network)):
         for window in windows_of(action, scope) if who else ():
-            index = int(now // window.seconds)
+            index = int(at // window.seconds)
             counters.append((scope, key("rate", action, scope, who, window.seconds, index), window,
                              (index + 1) * window.seconds))
     if not counters:
         return
     counts = store().increment([(name, window.seconds) for _scope, name, window, _end in counters])
-    over = [(math.ceil(end - now), scope) for (scope, _name, window, end), count in zip(counters, counts)
+    over = [(math.ceil(end - at), scope) for (scope, _name, window, end), count in zip(counters, counts)
             if count > window.count]
     if over:
         retry_after, scope = max(over)
@@ -155,7 +160,7 @@ class SocketLease:
     @staticmethod
     def expiry() -> float:
         heartbeat = float(getattr(settings, "FOOT_HEARTBEAT_SECONDS", 10) or 10)
-        return time.time() + LEASE_HEARTBEATS * heartbeat
+        return now() + LEASE_HEARTBEATS * heartbeat
 
 
 def idle_seconds() -> float:
@@ -200,7 +205,7 @@ class RedisStore:
 
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
         full = self.claim_script(keys=[name for name, _cap in places],
-                                 args=[member, time.time(), expiry, *(cap for _name, cap in places)])
+                                 args=[member, now(), expiry, *(cap for _name, cap in places)])
         return None if int(full) == 0 else int(full) - 1
 
     def renew(self, names: list[str], member: str, expiry: float) -> None:
@@ -236,14 +241,14 @@ class CacheStore:
 
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
         with self.lock:
-            now = time.time()
-            held = [{m: until for m, until in (cache.get(name) or {}).items() if until > now} for name, _cap in places]
+            at = now()
+            held = [{m: until for m, until in (cache.get(name) or {}).items() if until > at} for name, _cap in places]
             for index, ((_name, cap), members) in enumerate(zip(places, held)):
                 if member not in members and len(members) >= cap:
                     return index
             for (name, _cap), members in zip(places, held):
                 members[member] = expiry
-                cache.set(name, members, timeout=math.ceil(expiry - now) + 1)
+                cache.set(name, members, timeout=math.ceil(expiry - at) + 1)
         return None
 
     def renew(self, names: list[str], member: str, expiry: float) -> None:
@@ -252,14 +257,14 @@ class CacheStore:
                 members = cache.get(name) or {}
                 if member in members:
                     members[member] = expiry
-                    cache.set(name, members, timeout=math.ceil(expiry - time.time()) + 1)
+                    cache.set(name, members, timeout=math.ceil(expiry - now()) + 1)
 
     def release(self, names: list[str], member: str) -> None:
         with self.lock:
             for name in names:
                 members = cache.get(name) or {}
                 if members.pop(member, None) is not None:
-                    cache.set(name, members, timeout=max(1, math.ceil(max(members.values(), default=0) - time.time())))
+                    cache.set(name, members, timeout=max(1, math.ceil(max(members.values(), default=0) - now())))
 
 
 class FailOpen:

@@ -3,19 +3,28 @@ Retry-After, in the caller's language, and a family behind one address never mee
 
 In process, with the default limits of server/settings.py unless a test says otherwise; every
 Django test client comes from 127.0.0.1, one network. The cache is emptied after each test
-(tests/conftest.py, fresh_rate_limits).
+(tests/conftest.py, fresh_rate_limits), and the limits' clock is held at the start of an hour,
+so that no window ends while a test runs (a fixed window starts again at its end).
 """
+import time
+
 import pytest
 
 pytest.importorskip("games.engine")
 
 from django.test import Client  # noqa: E402
 
-from games import rooms  # noqa: E402
+from games import limits, rooms  # noqa: E402
 from games.models import Game  # noqa: E402
 from leaderboards.models import Player  # noqa: E402
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch):
+    start_of_hour = time.time() // 3600 * 3600 + 1
+    monkeypatch.setattr(limits, "now", lambda: start_of_hour)
 
 
 def browser(language: str = "en") -> tuple[Client, str]:
