@@ -10,13 +10,12 @@ import time
 
 import pytest
 
-pytest.importorskip("games.engine")
 
-from django.test import Client  # noqa: E402
+from django.test import Client
 
-from games import limits, rooms  # noqa: E402
-from games.models import Game  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
+from games import limits, rooms
+from games.models import Game
+from leaderboards.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -7,16 +7,15 @@ import asyncio
 import pytest
 import pytest_asyncio
 
-pytest.importorskip("games.engine")
 
-from channels.db import database_sync_to_async  # noqa: E402
-from channels.testing import WebsocketCommunicator  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
 
-from games import rooms  # noqa: E402
-from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
-from server.asgi import application  # noqa: E402
+from games import rooms
+from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
+from leaderboards.models import Player
+from server.asgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 TIMEOUT = 10
@@ -50,7 +49,7 @@ def solo():
 
 
 def socket(game_id, cookie: str | None = None, address: str = "127.0.0.1"):
-    headers = [(b"origin", b"http://testserver")]
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if cookie:
         headers.append((b"cookie", cookie.encode()))
     comm = WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
@@ -60,7 +59,9 @@ def socket(game_id, cookie: str | None = None, address: str = "127.0.0.1"):
 
 async def first_frame(comm) -> str | int:
     """"state" when the socket was let in, else its close code."""
-    await comm.connect()
+    connected, code = await comm.connect(timeout=TIMEOUT)
+    if not connected:
+        return f"denied {code}"  # before accept: the origin check, never a limit
     while True:
         output = await comm.receive_output(timeout=TIMEOUT)
         if output["type"] == "websocket.close":
