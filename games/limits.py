@@ -315,6 +315,7 @@ def refusal_message(seconds: int) -> str:
 def too_many_requests(request, limited: RateLimited) -> HttpResponse:
     """429 with Retry-After: JSON for the API (and clients that ask for it), a page otherwise."""
     message = refusal_message(limited.retry_after)
+    answer: HttpResponse
     if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
         answer = JsonResponse({"code": "rate_limited", "message": message, "retry_after": limited.retry_after},
                               status=429)
