@@ -6,6 +6,7 @@ Django test client comes from 127.0.0.1, one network. The cache is emptied after
 (tests/conftest.py, fresh_rate_limits), and the limits' clock is held at the start of an hour,
 so that no window ends while a test runs (a fixed window starts again at its end).
 """
+
 import time
 
 import pytest
@@ -13,7 +14,8 @@ import pytest
 
 from django.test import Client
 
-from games import limits, rooms
+from games import limits
+from games.rooms.stored import load
 from games.models import Game
 from leaderboards.models import Player
 
@@ -135,4 +137,4 @@ def test_a_family_behind_one_address_never_meets_a_limit():
         assert client.get(f"/join/{lobby['code']}/").status_code == 200
         assert client.get(f"/api/games/{lobby['code']}").status_code == 200
         assert post(client, f"/api/games/{lobby['id']}/join", {}, token).status_code == 200
-    assert rooms.load(lobby["id"]).status == Game.LOBBY
+    assert load(lobby["id"]).status == Game.LOBBY

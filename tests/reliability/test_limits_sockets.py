@@ -2,6 +2,7 @@
 sockets of the issue on one game are refused past the per-game cap with close code 4429, a session
 holds at most its cap, a place comes back when a socket closes, and a silent socket is closed
 with 4408 while one that says "heartbeat" stays."""
+
 import asyncio
 
 import pytest
@@ -12,7 +13,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import rooms
+from games.rooms import turns
+from games.rooms.creation import create_game
 from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
 from leaderboards.models import Player
 from server.asgi import application
@@ -27,7 +29,7 @@ async def settled_rooms(monkeypatch, settings):
     monkeypatch.setenv("FOOT_BOT_POOL", "thread")
     settings.FOOT_BOT_DELAY = 0
     yield
-    tasks = list(rooms._background)
+    tasks = list(turns._background)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -44,7 +46,7 @@ def session_cookie(player) -> str:
 @pytest.fixture
 def solo():
     player = Player.objects.create()
-    game, _ = rooms.create_game(player, "solo", "easy")
+    game, _ = create_game(player, "solo", "easy")
     return game, session_cookie(player)
 
 
@@ -58,7 +60,7 @@ def socket(game_id, cookie: str | None = None, address: str = "127.0.0.1"):
 
 
 async def first_frame(comm) -> str | int:
-    """"state" when the socket was let in, else its close code."""
+    """ "state" when the socket was let in, else its close code."""
     connected, code = await comm.connect(timeout=TIMEOUT)
     if not connected:
         return f"denied {code}"  # before accept: the origin check, never a limit

@@ -1,5 +1,6 @@
 """games.limits on its own: rates counted per session and per network, socket places, in Django's
 cache and in Redis alike (the same tests run on both stores)."""
+
 import time
 import uuid
 
