@@ -10,10 +10,11 @@ game with the replayed engine game (a small LRU: a cache, never the truth), so t
 the deal its seed gives.
 """
 
-import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+
+from django.conf import settings
 
 from games import engine
 from games.models import Game
@@ -51,7 +52,7 @@ class ReplayedGames:
             self._entries.clear()
 
 
-REPLAYED = ReplayedGames(int(os.environ.get("FOOT_LIVE_GAMES", "1000")))
+REPLAYED = ReplayedGames(settings.FOOT_LIVE_GAMES)  # as many as the live games they follow
 
 
 def trimmed(entries: list) -> list:
