@@ -6,6 +6,7 @@ GET /api/session); a failed CSRF check answers JSON too. Creating games and play
 invite-code lookups are counted in games.limits: past a limit the answer is 429 with Retry-After
 (games.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
+
 from functools import wraps
 
 from django.http import JsonResponse
@@ -28,6 +29,7 @@ def error(status: int, code: str, **params) -> JsonResponse:
 
 def api_view(*methods):
     """Allow `methods`, check CSRF on POST with a JSON refusal, and turn RoomErrors into JSON."""
+
     def decorate(view):
         @csrf_exempt  # checked below, so a failure answers JSON rather than Django's HTML page
         @wraps(view)
@@ -42,7 +44,9 @@ def api_view(*methods):
                 return view(request, *args, **kwargs)
             except RoomError as refused:
                 return error(refused.status, refused.code, **refused.params)
+
         return wrapper
+
     return decorate
 
 

@@ -1,4 +1,5 @@
 """The games app: the rules engine, the bots, the rooms and the websocket consumer."""
+
 from django.apps import AppConfig
 
 

@@ -8,6 +8,7 @@ are looked up in a fixed table, and channel-layer message types are set by the s
 only with the test hooks on (FOOT_TEST_HOOKS).
 Close codes and messages: docs/PROTOCOL.md.
 """
+
 import asyncio
 import json
 import logging
@@ -123,8 +124,14 @@ class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
 class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     # client message type -> handler; nothing else a client sends can reach a method
-    CLIENT_TYPES = {"action": "on_action", "check": "on_check", "sync": "on_sync",
-                    "next_deal": "on_next_deal", "hint": "on_hint", "heartbeat": "on_heartbeat"}
+    CLIENT_TYPES = {
+        "action": "on_action",
+        "check": "on_check",
+        "sync": "on_sync",
+        "next_deal": "on_next_deal",
+        "hint": "on_hint",
+        "heartbeat": "on_heartbeat",
+    }
 
     async def connect(self):
         self.language = language_of_scope(self.scope)
@@ -259,8 +266,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def answer_exception(self, error, ref):
         if isinstance(error, RuleError):
-            await self.send_error(error.code, ref, fallback=error.message, params=error.params,
-                                  rule=getattr(error, "rule", None))
+            await self.send_error(
+                error.code, ref, fallback=error.message, params=error.params, rule=getattr(error, "rule", None)
+            )
             return
         log.exception("message on game %s failed", self.game_id)
         await self.send_error("busy", ref)
@@ -292,8 +300,12 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if reply["ok"]:
             reply["points"] = answer.get("points", 0)
         else:
-            reply.update(code=answer.get("code"), rule=answer.get("rule"), params=answer.get("params") or {},
-                         message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")))
+            reply.update(
+                code=answer.get("code"),
+                rule=answer.get("rule"),
+                params=answer.get("params") or {},
+                message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")),
+            )
         await self.send_json(reply)
 
     async def on_heartbeat(self, message, ref):

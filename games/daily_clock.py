@@ -5,6 +5,7 @@ and the leaderboards record only dailies finished by it and publish a date's rep
 only once it has passed, when no ranked game of that date can still count. Why ten minutes:
 docs/LEADERBOARDS.md. The setting FOOT_DAILY_GRACE_SECONDS (from the environment) changes it.
 """
+
 import datetime
 
 from django.conf import settings
@@ -19,8 +20,7 @@ def grace() -> datetime.timedelta:
 
 def ranked_until(date: datetime.date) -> datetime.datetime:
     """The last moment (UTC) at which a ranked daily of `date` may finish and still count."""
-    next_midnight = datetime.datetime.combine(date + datetime.timedelta(days=1), datetime.time(),
-                                              tzinfo=datetime.UTC)
+    next_midnight = datetime.datetime.combine(date + datetime.timedelta(days=1), datetime.time(), tzinfo=datetime.UTC)
     return next_midnight + grace()
 
 

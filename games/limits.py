@@ -27,6 +27,7 @@ storages but not Django's cache; neither holds concurrent places (sockets held, 
 Fails open: when Redis cannot be reached a check allows and logs. The limits stop floods; they
 must not take the site down with Redis (whose restart the site survives: docs/RELIABILITY.md).
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,7 +40,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _, ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +53,11 @@ RATE_SETTINGS = {
     "join": {"session": "FOOT_LIMIT_JOIN_SESSION", "network": "FOOT_LIMIT_JOIN_NETWORK"},
     "nickname": {"session": "FOOT_LIMIT_NICKNAME_SESSION", "network": "FOOT_LIMIT_NICKNAME_NETWORK"},
 }
-SOCKET_SETTINGS = {"session": "FOOT_SOCKETS_PER_SESSION", "network": "FOOT_SOCKETS_PER_NETWORK",
-                   "game": "FOOT_SOCKETS_PER_GAME"}
+SOCKET_SETTINGS = {
+    "session": "FOOT_SOCKETS_PER_SESSION",
+    "network": "FOOT_SOCKETS_PER_NETWORK",
+    "game": "FOOT_SOCKETS_PER_GAME",
+}
 LEASE_HEARTBEATS = 3  # a socket's place outlives its last renewal by three heartbeats
 
 
@@ -116,13 +121,17 @@ def hit(action: str, *, session: str | None = None, network: str | None = None) 
     for scope, who in (("session", session), ("network", network)):
         for window in windows_of(action, scope) if who else ():
             index = int(at // window.seconds)
-            counters.append((scope, key("rate", action, scope, who, window.seconds, index), window,
-                             (index + 1) * window.seconds))
+            counters.append(
+                (scope, key("rate", action, scope, who, window.seconds, index), window, (index + 1) * window.seconds)
+            )
     if not counters:
         return
     counts = store().increment([(name, window.seconds) for _scope, name, window, _end in counters])
-    over = [(math.ceil(end - at), scope) for (scope, _name, window, end), count in zip(counters, counts)
-            if count > window.count]
+    over = [
+        (math.ceil(end - at), scope)
+        for (scope, _name, window, end), count in zip(counters, counts)
+        if count > window.count
+    ]
     if over:
         retry_after, scope = max(over)
         raise RateLimited(action, scope, max(1, retry_after))
@@ -137,8 +146,11 @@ class SocketLease:
     def __init__(self, channel_name: str, *, game: str, session: str | None = None, network: str | None = None):
         self.member = channel_name
         wanted = {"game": game, "session": session, "network": network}
-        self.places = [(key("sockets", scope, who), socket_cap(scope)) for scope, who in wanted.items()
-                       if who and socket_cap(scope) > 0]
+        self.places = [
+            (key("sockets", scope, who), socket_cap(scope))
+            for scope, who in wanted.items()
+            if who and socket_cap(scope) > 0
+        ]
         self.scopes = [scope for scope, who in wanted.items() if who and socket_cap(scope) > 0]
         self.held = False
 
@@ -204,8 +216,9 @@ class RedisStore:
         return pipe.execute()[1::2]
 
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
-        full = self.claim_script(keys=[name for name, _cap in places],
-                                 args=[member, now(), expiry, *(cap for _name, cap in places)])
+        full = self.claim_script(
+            keys=[name for name, _cap in places], args=[member, now(), expiry, *(cap for _name, cap in places)]
+        )
         return None if int(full) == 0 else int(full) - 1
 
     def renew(self, names: list[str], member: str, expiry: float) -> None:
@@ -308,8 +321,11 @@ def store() -> FailOpen:
 
 
 def refusal_message(seconds: int) -> str:
-    return ngettext("Too many requests: please wait %(seconds)d second and try again.",
-                    "Too many requests: please wait %(seconds)d seconds and try again.", seconds) % {"seconds": seconds}
+    return ngettext(
+        "Too many requests: please wait %(seconds)d second and try again.",
+        "Too many requests: please wait %(seconds)d seconds and try again.",
+        seconds,
+    ) % {"seconds": seconds}
 
 
 def too_many_requests(request, limited: RateLimited) -> HttpResponse:
@@ -317,8 +333,9 @@ def too_many_requests(request, limited: RateLimited) -> HttpResponse:
     message = refusal_message(limited.retry_after)
     answer: HttpResponse
     if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
-        answer = JsonResponse({"code": "rate_limited", "message": message, "retry_after": limited.retry_after},
-                              status=429)
+        answer = JsonResponse(
+            {"code": "rate_limited", "message": message, "retry_after": limited.retry_after}, status=429
+        )
     else:
         answer = render(request, "limited.html", {"message": message, "title": _("Too many requests")}, status=429)
     answer["Retry-After"] = str(limited.retry_after)

@@ -7,6 +7,7 @@ codes the engine does not have (where the server refuses for the engine's reason
 or a finished game, it uses the engine's code and texts). A code with no entry falls back to the
 English message that came with it.
 """
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _

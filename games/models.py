@@ -3,6 +3,7 @@
 A game is replayable from `initial_position` and its moves in `seq` order (`replay`). Only
 games.rooms writes these rows; a Move is never updated or deleted while its game exists.
 """
+
 import secrets
 import uuid
 
@@ -37,8 +38,9 @@ class Game(models.Model):
     level = models.CharField(max_length=8, default="normal")
     # For each of S W N E: {"player": "<uuid>"} or {"bot": "<level>"}; absent while a lobby seat is free.
     seats = models.JSONField(default=dict)
-    host = models.ForeignKey("leaderboards.Player", null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="hosted_games")
+    host = models.ForeignKey(
+        "leaderboards.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games"
+    )
     invite_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
     status = models.CharField(max_length=8, choices=STATUSES, default=LOBBY)
     version = models.IntegerField(default=0)

@@ -4,6 +4,7 @@ The pages only lay out the site: everything that happens at the table lives in s
 and every rule lives in games/engine/. The test hook (start a game from a prepared position)
 exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and answers 404.
 """
+
 from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
@@ -13,7 +14,8 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 
 from games import params
-from games.engine import Game as EngineGame, RuleError
+from games.engine import Game as EngineGame
+from games.engine import RuleError
 from games.models import Game
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
@@ -33,8 +35,12 @@ def unfinished_daily(request):
     player = player_for_session(request.session)
     if player is None:
         return None
-    return (Game.objects.filter(mode=Game.DAILY, daily_date=utc_today(), seats__S__player=str(player.id))
-            .exclude(status=Game.FINISHED).order_by("created").first())
+    return (
+        Game.objects.filter(mode=Game.DAILY, daily_date=utc_today(), seats__S__player=str(player.id))
+        .exclude(status=Game.FINISHED)
+        .order_by("created")
+        .first()
+    )
 
 
 def home(request):
@@ -44,9 +50,16 @@ def home(request):
 def table(request, game_id):
     if load(game_id) is None:
         raise Http404("no such game")
-    return render(request, "table.html", {"game_id": game_id, "ws_path": f"/ws/game/{game_id}/",
-                                          "test_hooks": test_hooks_enabled(),
-                                          "heartbeat_ms": heartbeat_ms()})
+    return render(
+        request,
+        "table.html",
+        {
+            "game_id": game_id,
+            "ws_path": f"/ws/game/{game_id}/",
+            "test_hooks": test_hooks_enabled(),
+            "heartbeat_ms": heartbeat_ms(),
+        },
+    )
 
 
 def heartbeat_ms() -> int:
@@ -83,9 +96,17 @@ def start_from_position(request):
     except (RuleError, TypeError, KeyError, ValueError) as refused:
         return JsonResponse({"code": getattr(refused, "code", "invalid_position"), "message": str(refused)}, status=400)
     player = player_for_request(request, create=True)
-    game = Game(mode=Game.SOLO, level=level, seats=solo_seats(player, level), host=player,
-                seed=int(position.get("seed") or 0), initial_position=position, position=position,
-                status=Game.PLAYING, version=0)
+    game = Game(
+        mode=Game.SOLO,
+        level=level,
+        seats=solo_seats(player, level),
+        host=player,
+        seed=int(position.get("seed") or 0),
+        initial_position=position,
+        position=position,
+        status=Game.PLAYING,
+        version=0,
+    )
     game.save()
     return JsonResponse(summary(game, player), status=201)
 

@@ -13,6 +13,7 @@ spelling of a number, a date, a game id or a body can reach a 500:
 
 This module must not import the apps' models: leaderboards and the server import it too.
 """
+
 import datetime
 import json
 import re
@@ -49,7 +50,7 @@ def query_number(request, name: str, default: int, low: int, high: int) -> int |
 
 def latest_date() -> datetime.date:
     """Tomorrow in UTC: the latest date any page may name (a board of the future is empty)."""
-    return datetime.datetime.now(datetime.timezone.utc).date() + datetime.timedelta(days=1)
+    return datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
 
 
 def iso_date(text) -> datetime.date | None:

@@ -4,6 +4,7 @@ The one replay of the project. The room service checks stored positions with it;
 score a daily and show a game's replay with it. It starts from `Game.initial_position` (what the
 game was dealt, or the prepared position it started from), never from the seed alone.
 """
+
 from games.engine import Game as EngineGame
 
 

@@ -2,6 +2,7 @@
 
 games never imports those apps: leaderboards, for one, hears here that a game ended and ranks it.
 """
+
 from django.dispatch import Signal
 
 # Sent with `game` (a games.models.Game) once the move that finished it has committed, and again

@@ -8,6 +8,7 @@ address) are flagged, and so are suspicious entries (leaderboards.flags), with t
 Nobody, a superuser neither, sees a seed, a position or a move of a game whose cards are still
 hidden (`deals_visible`): a daily's until its date is closed, any other game's until it is over.
 """
+
 import datetime
 import json
 import uuid
@@ -34,8 +35,7 @@ class ReasonForm(forms.Form):
 
 def entries_sharing_network():
     """Entries of other players from the network of the outer entry."""
-    return (Entry.objects.filter(network=OuterRef("network")).exclude(network="")
-            .exclude(player=OuterRef("player")))
+    return Entry.objects.filter(network=OuterRef("network")).exclude(network="").exclude(player=OuterRef("player"))
 
 
 def players_sharing_network():
@@ -67,10 +67,18 @@ def with_reason(request, queryset, action_name: str, title: str, apply):
             return None
     else:
         form = ReasonForm()
-    return TemplateResponse(request, "leaderboards/admin/reason.html", {
-        "title": title, "form": form, "queryset": queryset, "action_name": action_name,
-        "opts": queryset.model._meta, "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-    })
+    return TemplateResponse(
+        request,
+        "leaderboards/admin/reason.html",
+        {
+            "title": title,
+            "form": form,
+            "queryset": queryset,
+            "action_name": action_name,
+            "opts": queryset.model._meta,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        },
+    )
 
 
 def deals_visible(game) -> bool:
@@ -139,9 +147,14 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
     def network_neighbours(self, player):
         networks = Entry.objects.filter(player=player).exclude(network="").values("network")
         neighbours = Player.objects.filter(entries__network__in=networks).exclude(pk=player.pk).distinct()[:50]
-        return format_html_join(", ", '<a href="{}">{}</a>', (
-            (reverse("admin:leaderboards_player_change", args=[other.pk]), str(other)) for other in neighbours
-        )) or "—"
+        return (
+            format_html_join(
+                ", ",
+                '<a href="{}">{}</a>',
+                ((reverse("admin:leaderboards_player_change", args=[other.pk]), str(other)) for other in neighbours),
+            )
+            or "—"
+        )
 
     def has_ban_permission(self, request):
         return request.user.has_perm("leaderboards.ban_player")
@@ -162,14 +175,37 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(DateSearch, ReadOnlyAdmin):
-    list_display = ["date", "player_link", "score", "opponents_score", "result", "hidden", "hidden_reason",
-                    "shared_network", "flag_reasons", "replay_link"]
+    list_display = [
+        "date",
+        "player_link",
+        "score",
+        "opponents_score",
+        "result",
+        "hidden",
+        "hidden_reason",
+        "shared_network",
+        "flag_reasons",
+        "replay_link",
+    ]
     list_filter = ["hidden", "result", FlagFilter]
     date_hierarchy = "date"
     search_fields = ["player__nickname"]
     list_select_related = ["player"]
-    readonly_fields = ["player", "date", "game_id", "score", "opponents_score", "result", "finished_at",
-                       "hidden", "hidden_reason", "flag_reasons", "seat_moves", "median_seconds", "replay_link"]
+    readonly_fields = [
+        "player",
+        "date",
+        "game_id",
+        "score",
+        "opponents_score",
+        "result",
+        "finished_at",
+        "hidden",
+        "hidden_reason",
+        "flag_reasons",
+        "seat_moves",
+        "median_seconds",
+        "replay_link",
+    ]
     fields = tuple(readonly_fields)
     actions = ["hide_entries", "unhide_entries"]
 
@@ -183,8 +219,11 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
 
     @admin.display(description="player", ordering="player__nickname")
     def player_link(self, entry):
-        return format_html('<a href="{}">{}</a>', reverse("admin:leaderboards_player_change", args=[entry.player_id]),
-                           str(entry.player))
+        return format_html(
+            '<a href="{}">{}</a>',
+            reverse("admin:leaderboards_player_change", args=[entry.player_id]),
+            str(entry.player),
+        )
 
     @admin.display(boolean=True, description="shares a network", ordering="shares_network")
     def shared_network(self, entry):
@@ -211,8 +250,9 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
         self.message_user(request, f"Unhid {queryset.count()} entr(y/ies).", messages.SUCCESS)
 
     def get_urls(self):
-        replay = path("replay/<uuid:game_id>/", self.admin_site.admin_view(self.replay_view),
-                      name="leaderboards_replay")
+        replay = path(
+            "replay/<uuid:game_id>/", self.admin_site.admin_view(self.replay_view), name="leaderboards_replay"
+        )
         return [replay] + super().get_urls()
 
     def replay_view(self, request, game_id: uuid.UUID):
@@ -228,10 +268,17 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
         # can learn today's cards from the admin.
         if not deals_visible(game):
             raise PermissionDenied("the deals of this game are still being played")
-        steps = [{**step, "description": describe_action(step["action"]),
-                  "view_json": json.dumps(step["view"], indent=1)} for step in replay_steps(game)]
-        context = {**self.admin_site.each_context(request), "title": f"Replay of game {game.pk}",
-                   "game": game, "steps": steps, "opts": self.model._meta}
+        steps = [
+            {**step, "description": describe_action(step["action"]), "view_json": json.dumps(step["view"], indent=1)}
+            for step in replay_steps(game)
+        ]
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Replay of game {game.pk}",
+            "game": game,
+            "steps": steps,
+            "opts": self.model._meta,
+        }
         return TemplateResponse(request, "leaderboards/admin/replay.html", context)
 
 

@@ -3,6 +3,7 @@
 Errors are {"code", "message"} with a 4xx status. No endpoint accepts a score: entries are
 written only by leaderboards.daily.on_game_finished from the server's own replay.
 """
+
 import datetime
 
 from django.http import JsonResponse
@@ -84,8 +85,9 @@ def share(request, game_id):
     entry = Entry.objects.filter(game_id=game_id, player=me).select_related("player").first() if me else None
     if entry is None:
         return error(404, "no_entry", "This game has no ranked result of yours.")
-    return JsonResponse({"text": daily.share_text(entry), "date": entry.date.isoformat(),
-                         "score": entry.score, "result": entry.result})
+    return JsonResponse(
+        {"text": daily.share_text(entry), "date": entry.date.isoformat(), "score": entry.score, "result": entry.result}
+    )
 
 
 def watchable_game(game_id: str):
@@ -113,8 +115,16 @@ def replay(request, game_id):
         return error(400, "bad_range", f"start must be a whole number, count from 1 to {REPLAY_PAGE}.")
     total = step_count(game)
     first, last = start, min(start + count, total)
-    return JsonResponse({"game_id": str(game.pk), "date": entry.date.isoformat(),
-                         "nickname": entry.player.nickname, "score": entry.score,
-                         "opponents_score": entry.opponents_score, "total_steps": total,
-                         "start": first, "next": last if last < total else None,
-                         "steps": replay_steps(game, first, last) if first < total else []})
+    return JsonResponse(
+        {
+            "game_id": str(game.pk),
+            "date": entry.date.isoformat(),
+            "nickname": entry.player.nickname,
+            "score": entry.score,
+            "opponents_score": entry.opponents_score,
+            "total_steps": total,
+            "start": first,
+            "next": last if last < total else None,
+            "steps": replay_steps(game, first, last) if first < total else [],
+        }
+    )

@@ -3,6 +3,7 @@
 It builds on games and games never imports it: `ready` adds the daily mode to the room service
 and listens for the end of a game (games.signals.game_finished) to rank a finished daily.
 """
+
 from django.apps import AppConfig
 
 

@@ -6,6 +6,7 @@ not listed still gets their own row ("me") with the rank they would have, so the
 invite them to choose a nickname. Ranks are competition ranks on the board's main figure (the
 day's score, the week's total, the best daily score): equal figures share a rank.
 """
+
 import datetime
 from dataclasses import dataclass
 
@@ -38,7 +39,7 @@ def pages_for(count: int, per_page: int = PER_PAGE) -> int:
 
 def page_with_count(queryset, page: Page, count) -> tuple[list, int]:
     """The page's rows and the board's size, in one query (a window count) unless past the end."""
-    rows = list(queryset.annotate(full_count=Window(Count("*")))[page.start:page.stop])
+    rows = list(queryset.annotate(full_count=Window(Count("*")))[page.start : page.stop])
     if rows:
         first = rows[0]
         return rows, first["full_count"] if isinstance(first, dict) else first.full_count
@@ -55,6 +56,7 @@ def is_listed(player: Player | None) -> bool:
 
 
 # -- the day's board ---------------------------------------------------------------------------
+
 
 def daily_row(entry, rank: int | None, me: Player | None, replay: bool) -> dict:
     row = {
@@ -78,13 +80,22 @@ def daily_rank(date: datetime.date, score: int) -> int:
 def daily_board(date: datetime.date, page: Page, me: Player | None, date_over: bool) -> dict:
     entries = visible_entries().filter(date=date)
     ranked, count = page_with_count(
-        entries.select_related("player").annotate(rank=Window(Rank(), order_by=F("score").desc()))
-        .order_by("-score", "finished_at", "id"), page, entries.count)
+        entries.select_related("player")
+        .annotate(rank=Window(Rank(), order_by=F("score").desc()))
+        .order_by("-score", "finished_at", "id"),
+        page,
+        entries.count,
+    )
     rows = [daily_row(entry, entry.rank, me, date_over) for entry in ranked]
     mine = Entry.objects.filter(date=date, player=me).select_related("player").first() if me else None
     return {
-        "board": "daily", "date": date.isoformat(), "page": page.number, "pages": pages_for(count),
-        "count": count, "rows": rows, "me": daily_me(mine, me, date_over),
+        "board": "daily",
+        "date": date.isoformat(),
+        "page": page.number,
+        "pages": pages_for(count),
+        "count": count,
+        "rows": rows,
+        "me": daily_me(mine, me, date_over),
     }
 
 
@@ -101,35 +112,58 @@ def daily_me(entry, me: Player | None, date_over: bool) -> dict | None:
 
 # -- the last seven days -----------------------------------------------------------------------
 
+
 def week_range(end: datetime.date) -> tuple[datetime.date, datetime.date]:
     return end - datetime.timedelta(days=WEEK_DAYS - 1), end
 
 
 def week_totals(start: datetime.date, end: datetime.date):
-    return (visible_entries().filter(date__range=(start, end))
-            .values("player").annotate(total=Sum("score"), games=Count("id")))
+    return (
+        visible_entries()
+        .filter(date__range=(start, end))
+        .values("player")
+        .annotate(total=Sum("score"), games=Count("id"))
+    )
 
 
 def week_board(end: datetime.date, page: Page, me: Player | None) -> dict:
     start, end = week_range(end)
     totals = week_totals(start, end)
     ranked, count = page_with_count(
-        totals.annotate(nickname=F("player__nickname"), rank=Window(Rank(), order_by=F("total").desc()))
-        .order_by("-total", "-games", "nickname"), page,
-        lambda: visible_entries().filter(date__range=(start, end)).values("player").distinct().count())
-    rows = [{"rank": r["rank"], "nickname": r["nickname"], "total": r["total"], "games": r["games"],
-             "me": me is not None and r["player"] == me.pk} for r in ranked]
+        totals.annotate(nickname=F("player__nickname"), rank=Window(Rank(), order_by=F("total").desc())).order_by(
+            "-total", "-games", "nickname"
+        ),
+        page,
+        lambda: visible_entries().filter(date__range=(start, end)).values("player").distinct().count(),
+    )
+    rows = [
+        {
+            "rank": r["rank"],
+            "nickname": r["nickname"],
+            "total": r["total"],
+            "games": r["games"],
+            "me": me is not None and r["player"] == me.pk,
+        }
+        for r in ranked
+    ]
     return {
-        "board": "week", "from": start.isoformat(), "to": end.isoformat(), "page": page.number,
-        "pages": pages_for(count), "count": count, "rows": rows, "me": week_me(start, end, me),
+        "board": "week",
+        "from": start.isoformat(),
+        "to": end.isoformat(),
+        "page": page.number,
+        "pages": pages_for(count),
+        "count": count,
+        "rows": rows,
+        "me": week_me(start, end, me),
     }
 
 
 def week_me(start, end, me: Player | None) -> dict | None:
     if me is None:
         return None
-    mine = (Entry.objects.filter(player=me, hidden=False, date__range=(start, end))
-            .aggregate(total=Sum("score"), games=Count("id")))
+    mine = Entry.objects.filter(player=me, hidden=False, date__range=(start, end)).aggregate(
+        total=Sum("score"), games=Count("id")
+    )
     base = {"nickname": me.nickname, "listed": is_listed(me), "me": True}
     if not mine["games"]:
         return {**base, "played": False}
@@ -139,10 +173,15 @@ def week_me(start, end, me: Player | None) -> dict | None:
 
 # -- all time -----------------------------------------------------------------------------------
 
+
 def record_row(record: PlayerRecord, rank: int | None, me: Player | None) -> dict:
     return {
-        "rank": rank, "nickname": record.player.nickname, "best": record.best,
-        "average": round(record.average), "games": record.games, "wins": record.wins,
+        "rank": rank,
+        "nickname": record.player.nickname,
+        "best": record.best,
+        "average": round(record.average),
+        "games": record.games,
+        "wins": record.wins,
         "me": me is not None and record.player_id == me.pk,
     }
 
@@ -155,13 +194,20 @@ def all_time_board(page: Page, me: Player | None) -> dict:
     records = listed_records()
     # No window count here: it would make the database join every record to its player, while
     # the rank alone streams down the index and stops at the page; the count is index-only.
-    ranked = (records.select_related("player").annotate(rank=Window(Rank(), order_by=F("best").desc()))
-              .order_by("-best", "-average", "player")[page.start:page.stop])
+    ranked = (
+        records.select_related("player")
+        .annotate(rank=Window(Rank(), order_by=F("best").desc()))
+        .order_by("-best", "-average", "player")[page.start : page.stop]
+    )
     count = records.count()
     rows = [record_row(record, record.rank, me) for record in ranked]
     return {
-        "board": "all", "page": page.number, "pages": pages_for(count), "count": count,
-        "rows": rows, "me": all_time_me(me),
+        "board": "all",
+        "page": page.number,
+        "pages": pages_for(count),
+        "count": count,
+        "rows": rows,
+        "me": all_time_me(me),
     }
 
 
@@ -177,8 +223,13 @@ def all_time_me(me: Player | None) -> dict | None:
 
 
 def record_figures(entries) -> dict:
-    figures = entries.aggregate(games=Count("id"), wins=Count("id", filter=Q(result=Entry.WON)),
-                                total=Sum("score"), best=Max("score"), average=Avg("score"))
+    figures = entries.aggregate(
+        games=Count("id"),
+        wins=Count("id", filter=Q(result=Entry.WON)),
+        total=Sum("score"),
+        best=Max("score"),
+        average=Avg("score"),
+    )
     return {key: value or 0 for key, value in figures.items()}
 
 
@@ -199,8 +250,18 @@ def rebuild_records() -> int:
         best=Max("entries__score", filter=Q(entries__hidden=False)),
         average=Avg("entries__score", filter=Q(entries__hidden=False)),
     )
-    records = [PlayerRecord(player_id=p.pk, listed=is_listed(p), games=p.games, wins=p.wins,
-                            total=p.total or 0, best=p.best or 0, average=p.average or 0) for p in players]
+    records = [
+        PlayerRecord(
+            player_id=p.pk,
+            listed=is_listed(p),
+            games=p.games,
+            wins=p.wins,
+            total=p.total or 0,
+            best=p.best or 0,
+            average=p.average or 0,
+        )
+        for p in players
+    ]
     PlayerRecord.objects.all().delete()
     PlayerRecord.objects.bulk_create(records, batch_size=2000)
     return len(records)

@@ -6,6 +6,7 @@ engine (R59, games.replay) from its initial position, which must be the deal of 
 score from the client, the stored position or anywhere else counts.
 A ranked daily counts only if its last move was stored by its date's deadline (games.daily_clock).
 """
+
 import datetime
 import logging
 import secrets
@@ -13,17 +14,16 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from games import daily_clock
-from games.models import Game
-from games.rooms.creation import solo_seats, start
 from games.engine import Game as EngineGame
 from games.engine.records import Scores
+from games.models import Game
 from games.replay import replay
+from games.rooms.creation import solo_seats, start
 from leaderboards import flags
+from leaderboards.boards import refresh_record
 from leaderboards.models import DailyDeal, Entry, Player
 
 BANNED_AT_FINISH = "player banned when the game finished"  # undone by an unban (moderation.py)
-
-from leaderboards.boards import refresh_record
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ HUMAN_TEAM, OTHER_TEAM = "NS", "EW"
 
 def today() -> datetime.date:
     """The current UTC date: the date whose daily deal is played now."""
-    return datetime.datetime.now(datetime.timezone.utc).date()
+    return datetime.datetime.now(datetime.UTC).date()
 
 
 def daily_seed(date: datetime.date) -> int:
@@ -62,13 +62,21 @@ def daily_game(player, level: str | None = None) -> tuple[Game, bool]:
         # Lock the player: two tabs opening the daily at once must not both get a ranked game.
         Player.objects.select_for_update().filter(pk=player.pk).first()
         mine = Game.objects.select_for_update().filter(
-            mode=Game.DAILY, daily_date=date, seats__S__player=str(player.id))
+            mode=Game.DAILY, daily_date=date, seats__S__player=str(player.id)
+        )
         unfinished = mine.exclude(status=Game.FINISHED).order_by("created").first()
         if unfinished is not None:
             return unfinished, False
         ranked = not mine.exists()
-        game = Game(mode=Game.DAILY, level="normal", daily_date=date, ranked=ranked,
-                    seed=daily_seed(date), seats=solo_seats(player, "normal"), host=player)
+        game = Game(
+            mode=Game.DAILY,
+            level="normal",
+            daily_date=date,
+            ranked=ranked,
+            seed=daily_seed(date),
+            seats=solo_seats(player, "normal"),
+            host=player,
+        )
         return start(game), True
 
 
@@ -130,12 +138,18 @@ def on_game_finished(game) -> Entry | None:
 def record_entry(player: Player, game, totals: dict, moves: list) -> Entry | None:
     score, opponents_score = int(totals[HUMAN_TEAM]), int(totals[OTHER_TEAM])
     entry = Entry(
-        player=player, date=game.daily_date, game_id=game.id,
-        score=score, opponents_score=opponents_score, result=result_of(score, opponents_score),
-        finished_at=moves[-1].created, network=player.last_network,
+        player=player,
+        date=game.daily_date,
+        game_id=game.id,
+        score=score,
+        opponents_score=opponents_score,
+        result=result_of(score, opponents_score),
+        finished_at=moves[-1].created,
+        network=player.last_network,
         **flags.evidence(moves, HUMAN_SEAT),
         # A banned player's later results are kept for the moderators but never rank.
-        hidden=player.banned, hidden_reason=BANNED_AT_FINISH if player.banned else "",
+        hidden=player.banned,
+        hidden_reason=BANNED_AT_FINISH if player.banned else "",
     )
     try:
         with transaction.atomic():

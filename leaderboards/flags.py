@@ -8,6 +8,7 @@ Three flags, each with its reason (docs/MODERATION.md says why these bounds):
 - fast: half the player's moves came sooner than FAST_MEDIAN_SECONDS after the move before them.
 A flag only points a moderator at an entry: it never hides one (only a moderator does).
 """
+
 import hashlib
 import itertools
 import json
@@ -36,16 +37,21 @@ def opening_digest(moves, seat: str) -> str:
 
 def median_answer_seconds(moves, seat: str) -> float | None:
     """The median time between the move before each of the seat's moves and that move."""
-    gaps = [(move.created - before.created).total_seconds()
-            for before, move in itertools.pairwise(moves) if move.seat == seat]
+    gaps = [
+        (move.created - before.created).total_seconds()
+        for before, move in itertools.pairwise(moves)
+        if move.seat == seat
+    ]
     return statistics.median(gaps) if gaps else None
 
 
 def evidence(moves: list, seat: str) -> dict:
     """The fields of an Entry the flags read, from the game's stored moves in order."""
-    return {"opening_digest": opening_digest(moves, seat),
-            "seat_moves": sum(1 for move in moves if move.seat == seat),
-            "median_seconds": median_answer_seconds(moves, seat)}
+    return {
+        "opening_digest": opening_digest(moves, seat),
+        "seat_moves": sum(1 for move in moves if move.seat == seat),
+        "median_seconds": median_answer_seconds(moves, seat),
+    }
 
 
 def same_date_entries():
@@ -55,8 +61,9 @@ def same_date_entries():
 def flagged(queryset):
     """The queryset with flag_copied, flag_network and flag_fast annotated."""
     return queryset.annotate(
-        flag_copied=Exists(same_date_entries().filter(opening_digest=OuterRef("opening_digest"))
-                           .exclude(opening_digest="")),
+        flag_copied=Exists(
+            same_date_entries().filter(opening_digest=OuterRef("opening_digest")).exclude(opening_digest="")
+        ),
         flag_network=Exists(same_date_entries().filter(network=OuterRef("network")).exclude(network="")),
         flag_fast=ExpressionWrapper(Q(median_seconds__lt=FAST_MEDIAN_SECONDS), output_field=BooleanField()),
     )
@@ -75,12 +82,16 @@ def reasons(entry: Entry) -> list[str]:
     found = []
     if getattr(entry, "flag_copied", False):
         others = Entry.objects.filter(date=entry.date, opening_digest=entry.opening_digest).exclude(pk=entry.pk)
-        found.append(f"copied: its first {OPENING_MOVES} moves are those of "
-                     + ", ".join(str(other.player) for other in others.select_related("player")[:5]))
+        found.append(
+            f"copied: its first {OPENING_MOVES} moves are those of "
+            + ", ".join(str(other.player) for other in others.select_related("player")[:5])
+        )
     if getattr(entry, "flag_network", False):
         count = Entry.objects.filter(date=entry.date, network=entry.network).count()
         found.append(f"network: {count} ranked entries of {entry.date.isoformat()} from one network")
     if getattr(entry, "flag_fast", False):
-        found.append(f"fast: half its {entry.seat_moves} moves came within {entry.median_seconds:.2f} s "
-                     f"of the move before (a person needs {FAST_MEDIAN_SECONDS} s)")
+        found.append(
+            f"fast: half its {entry.seat_moves} moves came within {entry.median_seconds:.2f} s "
+            f"of the move before (a person needs {FAST_MEDIAN_SECONDS} s)"
+        )
     return found

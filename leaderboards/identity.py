@@ -9,6 +9,7 @@ A personal link (`/me/<token>/`) carries the player to another browser: opening 
 link works once, within LINK_LIFETIME, and only its SHA-256 is stored; the logs never hold it
 (server.log_redaction).
 """
+
 import datetime
 import hashlib
 import hmac
@@ -148,5 +149,6 @@ def use_personal_link(token: str) -> Player | None:
     with transaction.atomic():
         # Conditional on the digest still being there: of two uses at once, one wins.
         used = Player.objects.filter(pk=player.pk, link_token=player.link_token).update(
-            link_token=None, link_issued_at=None)
+            link_token=None, link_issued_at=None
+        )
     return player if used else None

@@ -5,6 +5,7 @@ appear on a board. A DailyDeal stores one secret seed per UTC date. An Entry is 
 result of a player for a date, written only by `leaderboards.daily.on_game_finished` from the
 server's own replay. A ModerationAction records every moderator's decision.
 """
+
 import uuid
 
 from django.conf import settings
@@ -80,11 +81,9 @@ class Entry(models.Model):
         ]
         indexes = [
             # The daily board: the visible entries of a date, best first.
-            models.Index(fields=["date", "-score", "finished_at"], name="entry_daily_board",
-                         condition=Q(hidden=False)),
+            models.Index(fields=["date", "-score", "finished_at"], name="entry_daily_board", condition=Q(hidden=False)),
             # The week and all-time boards group a player's visible entries.
-            models.Index(fields=["player", "date"], name="entry_player_visible",
-                         condition=Q(hidden=False)),
+            models.Index(fields=["player", "date"], name="entry_player_visible", condition=Q(hidden=False)),
         ]
 
     def __str__(self):
@@ -95,8 +94,12 @@ class ModerationAction(models.Model):
     """A moderator's decision: who did what to which entry or player, when and why."""
 
     HIDE_ENTRY, UNHIDE_ENTRY, BAN_PLAYER, UNBAN_PLAYER = "hide_entry", "unhide_entry", "ban_player", "unban_player"
-    ACTIONS = [(HIDE_ENTRY, "hide entry"), (UNHIDE_ENTRY, "unhide entry"),
-               (BAN_PLAYER, "ban player"), (UNBAN_PLAYER, "unban player")]
+    ACTIONS = [
+        (HIDE_ENTRY, "hide entry"),
+        (UNHIDE_ENTRY, "unhide entry"),
+        (BAN_PLAYER, "ban player"),
+        (UNBAN_PLAYER, "unban player"),
+    ]
 
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     action = models.CharField(max_length=20, choices=ACTIONS)
@@ -129,6 +132,9 @@ class PlayerRecord(models.Model):
 
     class Meta:
         indexes = [
-            models.Index(fields=["-best", "-average", "player"], name="record_all_time_board",
-                         condition=Q(listed=True, games__gt=0)),
+            models.Index(
+                fields=["-best", "-average", "player"],
+                name="record_all_time_board",
+                condition=Q(listed=True, games__gt=0),
+            ),
         ]

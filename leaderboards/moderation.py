@@ -5,6 +5,7 @@ player off every board at once (boards skip banned players), blocks their nickna
 taken and they cannot choose another) and keeps their later dailies from ranking (recorded
 hidden); unbanning restores exactly what the ban took away.
 """
+
 from django.db import transaction
 
 from leaderboards.boards import refresh_record
@@ -41,6 +42,7 @@ def unban_player(player: Player, moderator, reason: str = "") -> None:
     with transaction.atomic():
         Player.objects.filter(pk=player.pk).update(banned=False)
         Entry.objects.filter(player=player, hidden=True, hidden_reason=BANNED_AT_FINISH).update(
-            hidden=False, hidden_reason="")
+            hidden=False, hidden_reason=""
+        )
         log_action(moderator, ModerationAction.UNBAN_PLAYER, f"player:{player.pk}", reason)
     refresh_record(player)

@@ -22,6 +22,7 @@ of letters and marks, digits, spaces, "-" and "_", with three rules against impe
 
 Nicknames are plain text: templates show them auto-escaped and nothing here marks them safe.
 """
+
 import functools
 import re
 import unicodedata
@@ -30,7 +31,8 @@ import disarm
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
-from django.utils.translation import gettext as _, gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 MIN_CLUSTERS, MAX_CLUSTERS = 2, 20
 MAX_MARKS_PER_CLUSTER = 4  # enough for any script; stops "Zalgo" stacks that overflow the row
@@ -41,10 +43,23 @@ VIRAMA_CLASS = 9  # canonical combining class of viramas (Bengali ্, Devanagar
 # Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt): drawn as nothing, or as a
 # blank that looks like no character; Python's unicodedata does not carry this property.
 DEFAULT_IGNORABLE_RANGES = [
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
 ]
 # UTS #39 "highly restrictive" mixes, without Latin (see the module docstring)
 ALLOWED_SCRIPT_MIXES = [{"HAN", "HIRAGANA", "KATAKANA"}, {"HAN", "BOPOMOFO"}, {"HAN", "HANGUL"}]
@@ -58,19 +73,66 @@ MULTI_LETTER_LOOKALIKES = [("rn", "m"), ("vv", "w"), ("cl", "d")]
 # count as a whole word or the whole name; the rest count anywhere.
 BLOCKED_ANYWHERE = [
     # English
-    "fuck", "shit", "nigger", "nigga", "faggot", "bitch", "whore", "wanker", "dickhead", "asshole",
+    "fuck",
+    "shit",
+    "nigger",
+    "nigga",
+    "faggot",
+    "bitch",
+    "whore",
+    "wanker",
+    "dickhead",
+    "asshole",
     # German
-    "arschloch", "fotze", "hurensohn", "wichser", "schlampe", "missgeburt", "siegheil", "schwuchtel",
+    "arschloch",
+    "fotze",
+    "hurensohn",
+    "wichser",
+    "schlampe",
+    "missgeburt",
+    "siegheil",
+    "schwuchtel",
     # Bengali (script and common transliterations)
-    "চোদ", "চুদ", "খানকি", "হারামজাদা", "শুয়োরেরবাচ্চা", "কুত্তারবাচ্চা",
-    "madarchod", "bokachoda", "bhenchod", "khanki", "haramjada", "chudir",
+    "চোদ",
+    "চুদ",
+    "খানকি",
+    "হারামজাদা",
+    "শুয়োরেরবাচ্চা",
+    "কুত্তারবাচ্চা",
+    "madarchod",
+    "bokachoda",
+    "bhenchod",
+    "khanki",
+    "haramjada",
+    "chudir",
     # Spanish, French, Portuguese
-    "mierda", "pendejo", "cabron", "putain", "salope", "connard", "encule", "caralho",
+    "mierda",
+    "pendejo",
+    "cabron",
+    "putain",
+    "salope",
+    "connard",
+    "encule",
+    "caralho",
 ]
 BLOCKED_WHOLE_WORDS = [
-    "cunt", "slut", "rape", "rapist", "nazi", "hitler", "retard", "hure", "puta", "মাগী", "মাগি",
+    "cunt",
+    "slut",
+    "rape",
+    "rapist",
+    "nazi",
+    "hitler",
+    "retard",
+    "hure",
+    "puta",
+    "মাগী",
+    "মাগি",
     # Names reserved for the site and its moderators (the boards' labels: SITE_LABELS below)
-    "admin", "moderator", "mod", "footcanasta", "system",
+    "admin",
+    "moderator",
+    "mod",
+    "footcanasta",
+    "system",
 ]
 
 
@@ -95,7 +157,8 @@ def clusters(text: str) -> list[str]:
     result: list[str] = []
     for char in text:
         joins_previous = result and (
-            is_mark(char) or char in (ZWJ, ZWNJ)
+            is_mark(char)
+            or char in (ZWJ, ZWNJ)
             or result[-1][-1] == ZWJ
             or unicodedata.combining(result[-1][-1]) == VIRAMA_CLASS
         )
@@ -167,9 +230,18 @@ def is_single_script(nickname: str) -> bool:
 
 # What the boards and the table call a seat or a player that is not a nickname, in the site's
 # languages (their translations come from the catalogues): a nickname may not look like them.
-SITE_LABELS = [gettext_noop("Anonymous"), gettext_noop("Computer"), gettext_noop("Bot"), gettext_noop("You"),
-               gettext_noop("North"), gettext_noop("South"), gettext_noop("East"), gettext_noop("West"),
-               gettext_noop("Partner"), gettext_noop("Spectator")]
+SITE_LABELS = [
+    gettext_noop("Anonymous"),
+    gettext_noop("Computer"),
+    gettext_noop("Bot"),
+    gettext_noop("You"),
+    gettext_noop("North"),
+    gettext_noop("South"),
+    gettext_noop("East"),
+    gettext_noop("West"),
+    gettext_noop("Partner"),
+    gettext_noop("Spectator"),
+]
 LONG_LABEL = 7  # a label this long cannot hide in an innocent name ("Anonymous7"), so counts anywhere
 
 
@@ -186,8 +258,9 @@ def label_keys() -> frozenset[str]:
 def imitates_a_label(nickname: str) -> bool:
     key = nickname_key(nickname)
     word_keys = {nickname_key(word) for word in nickname.replace("-", " ").replace("_", " ").split()}
-    return any(label == key or label in word_keys or (len(label) >= LONG_LABEL and label in key)
-               for label in label_keys())
+    return any(
+        label == key or label in word_keys or (len(label) >= LONG_LABEL and label in key) for label in label_keys()
+    )
 
 
 BLOCKED_ANYWHERE_KEYS = [nickname_key(word) for word in BLOCKED_ANYWHERE]
@@ -210,12 +283,13 @@ def validate(raw: str) -> tuple[str, str]:
     if has_invisible(nickname):
         raise NicknameError("nickname_invisible", _("Invisible or blank characters are not allowed."))
     if not all(allowed_char(c) for c in nickname) or is_mark(nickname[0]) or nickname[0] in (ZWJ, ZWNJ):
-        raise NicknameError("nickname_characters",
-                            _("Use letters, digits, spaces, “-” and “_” only."))
+        raise NicknameError("nickname_characters", _("Use letters, digits, spaces, “-” and “_” only."))
     parts = clusters(nickname)
     if not MIN_CLUSTERS <= len(parts) <= MAX_CLUSTERS:
-        raise NicknameError("nickname_length",
-                            _("A nickname has %(min)d to %(max)d characters.") % {"min": MIN_CLUSTERS, "max": MAX_CLUSTERS})
+        raise NicknameError(
+            "nickname_length",
+            _("A nickname has %(min)d to %(max)d characters.") % {"min": MIN_CLUSTERS, "max": MAX_CLUSTERS},
+        )
     if any(sum(is_mark(c) for c in part) > MAX_MARKS_PER_CLUSTER for part in parts):
         raise NicknameError("nickname_characters", _("Too many accents on one letter."))
     if not is_single_script(nickname):

@@ -5,6 +5,7 @@ watching a replay shows what the table showed. Only the engine knows the rules; 
 only feeds it the stored moves in order, from the game's stored initial position (games.replay). Applying a whole game's moves
 takes milliseconds; building views is what costs, so only the asked-for steps get one.
 """
+
 from games.engine import public_fields
 from games.replay import initial_game
 
@@ -26,8 +27,14 @@ def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
     for move in moves:
         engine_game.apply(move.seat, move.action)
         if move.seq >= start:
-            steps.append({"seq": move.seq, "seat": move.seat, "action": public_fields(move.action),
-                          "view": engine_game.public_view()})
+            steps.append(
+                {
+                    "seq": move.seq,
+                    "seat": move.seat,
+                    "action": public_fields(move.action),
+                    "view": engine_game.public_view(),
+                }
+            )
     return steps
 
 
@@ -41,7 +48,9 @@ def describe_action(action: dict | None) -> str:
     if kind == "take_pile":
         return "take the pile with " + " ".join(action.get("cards", []))
     if kind == "meld":
-        groups = [" ".join(group.get("cards", [])) + (f" → {group['to']}" if group.get("to") else "")
-                  for group in action.get("groups", [])]
+        groups = [
+            " ".join(group.get("cards", [])) + (f" → {group['to']}" if group.get("to") else "")
+            for group in action.get("groups", [])
+        ]
         return "meld " + " | ".join(groups)
     return str(kind)

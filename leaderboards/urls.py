@@ -1,4 +1,5 @@
 """Routes of the leaderboards: the board pages, the personal link, and their JSON API."""
+
 from django.urls import path
 
 from games import params  # noqa: F401  (registers the <game:…> path converter)

@@ -2,6 +2,7 @@
 
 Plain HTML that works without script; every nickname is shown through Django's auto-escaping.
 """
+
 import datetime
 
 from django.contrib import messages
@@ -25,8 +26,16 @@ def page_or_404(request) -> boards.Page:
 
 def board_context(request, board: dict, tab: str, title: str) -> dict:
     me = identity.player_for_request(request, create=False)
-    return {"board": board, "tab": tab, "title": title, "player": me, "today": daily.today(),
-            "listed": boards.is_listed(me), "previous_day": None, "next_day": None}
+    return {
+        "board": board,
+        "tab": tab,
+        "title": title,
+        "player": me,
+        "today": daily.today(),
+        "listed": boards.is_listed(me),
+        "previous_day": None,
+        "next_day": None,
+    }
 
 
 @require_GET
@@ -78,8 +87,13 @@ def nickname_form(request):
 def link_form(request):
     player = identity.player_for_request(request)
     url = request.build_absolute_uri(identity.new_personal_link(player))
-    return no_store(render(request, "leaderboards/link.html", {
-        "url": url, "days": identity.LINK_LIFETIME.days, "expires_at": identity.link_expires_at(player)}))
+    return no_store(
+        render(
+            request,
+            "leaderboards/link.html",
+            {"url": url, "days": identity.LINK_LIFETIME.days, "expires_at": identity.link_expires_at(player)},
+        )
+    )
 
 
 def no_store(response):
@@ -90,8 +104,9 @@ def no_store(response):
 
 
 def link_not_valid(request):
-    return no_store(render(request, "leaderboards/link_invalid.html", {"days": identity.LINK_LIFETIME.days},
-                           status=404))
+    return no_store(
+        render(request, "leaderboards/link_invalid.html", {"days": identity.LINK_LIFETIME.days}, status=404)
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -124,8 +139,17 @@ def replay_page(request, game_id):
         raise Http404("no such step")
     number = min(asked, last)
     step = replay_steps(game, number, number + 1)[0]
-    return render(request, "leaderboards/replay.html", {
-        "entry": entry, "step": step, "number": number, "last": last,
-        "description": describe_action(step["action"]), "view": step["view"],
-        "previous": number - 1 if number > 0 else None, "next": number + 1 if number < last else None,
-    })
+    return render(
+        request,
+        "leaderboards/replay.html",
+        {
+            "entry": entry,
+            "step": step,
+            "number": number,
+            "last": last,
+            "description": describe_action(step["action"]),
+            "view": step["view"],
+            "previous": number - 1 if number > 0 else None,
+            "next": number + 1 if number < last else None,
+        },
+    )

@@ -6,6 +6,7 @@ sampling profiler counts waiting as work here, and a plain cProfile sees one thr
 profiler's own cost inflates every figure several times; only the shares are meant to be read.
 Usage: python scripts/cprofile_daphne.py -b 127.0.0.1 -p 8001 server.asgi:application
 """
+
 import atexit
 import cProfile
 import os

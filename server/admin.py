@@ -7,6 +7,7 @@ which is Redis when REDIS_URL is set, so every Daphne process sees the same coun
 does not clear the count: one known password must not buy more guesses at the others.
 Installed by server.admin_config.FootAdminConfig (in INSTALLED_APPS instead of django.contrib.admin).
 """
+
 import math
 import time
 
@@ -21,8 +22,10 @@ from leaderboards.identity import client_address, network_hash
 
 def login_limits() -> tuple[int, int]:
     """(failures allowed, window in seconds)."""
-    return (int(getattr(settings, "FOOT_ADMIN_LOGIN_FAILURES", 5)),
-            int(getattr(settings, "FOOT_ADMIN_LOGIN_WINDOW", 900)))
+    return (
+        int(getattr(settings, "FOOT_ADMIN_LOGIN_FAILURES", 5)),
+        int(getattr(settings, "FOOT_ADMIN_LOGIN_WINDOW", 900)),
+    )
 
 
 def failure_key(request) -> str:
@@ -51,9 +54,11 @@ def count_failure(request) -> None:
 
 def too_many_attempts(wait: int) -> HttpResponse:
     minutes = max(1, math.ceil(wait / 60))
-    text = ngettext("Too many failed logins from your network. Try again in %(minutes)d minute.",
-                    "Too many failed logins from your network. Try again in %(minutes)d minutes.", minutes) % {
-        "minutes": minutes}
+    text = ngettext(
+        "Too many failed logins from your network. Try again in %(minutes)d minute.",
+        "Too many failed logins from your network. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
     response = HttpResponse(text, status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(wait)
     return response

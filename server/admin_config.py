@@ -3,6 +3,7 @@
 A module of its own because INSTALLED_APPS imports it before the models are ready; the site
 class is imported only when the admin app is ready.
 """
+
 from django.contrib.admin.apps import AdminConfig
 
 

@@ -8,19 +8,22 @@ Django 5.2 has no CSP of its own; this middleware sets one policy on every respo
 has none (an HTML page, and also the JSON answers, where it costs nothing). Tested in the browser
 (tests/browser/test_browser_csp.py: no violation on any page) and per route (test_route_sweep.py).
 """
-DEFAULT_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",  # the game's websocket: CSP 3 lets 'self' match ws(s):// of the same host
-    "media-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+
+DEFAULT_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",  # the game's websocket: CSP 3 lets 'self' match ws(s):// of the same host
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 
 class ContentSecurityPolicyMiddleware:

@@ -4,6 +4,7 @@ The token is in the path of the link, and both of the site's request logs write 
 access log (server.serve installs `RedactingAccessLog`) and Django's loggers ("Not Found: /me/…",
 through the `RedactSecrets` filter on the handlers of settings.LOGGING).
 """
+
 import logging
 import re
 

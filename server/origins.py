@@ -14,6 +14,7 @@ an Origin is accepted only when its scheme, host and port are exactly
 
 A handshake without an Origin, or with `null`, is refused. Setup: docs/DEPLOY.md.
 """
+
 from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier

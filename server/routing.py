@@ -1,4 +1,5 @@
 """Websocket routes: a game's socket and the echo socket (the benchmark's baseline)."""
+
 from django.urls import path
 
 from games.consumers import EchoConsumer, GameConsumer

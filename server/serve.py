@@ -6,6 +6,7 @@ implements. Installing uvloop's policy first makes that loop uvloop's, which run
 timers, thread hand-offs and the Redis connections of every move for less CPU than asyncio's own
 loop (docs/PERFORMANCE.md measures it). Without uvloop installed this is plain Daphne.
 """
+
 import asyncio
 
 
@@ -45,6 +46,7 @@ def main() -> None:
     plain_autobahn_log_arguments()
     redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop
     from daphne.cli import CommandLineInterface
+
     CommandLineInterface.entrypoint()
 
 

@@ -3,6 +3,7 @@
 With no environment set the site runs on SQLite and the in-memory channel layer; with
 DATABASE_URL and REDIS_URL it uses PostgreSQL and Redis.
 """
+
 import os
 from pathlib import Path
 
@@ -21,12 +22,15 @@ def env_bool(name: str, default: bool) -> bool:
 DEBUG = env_bool("DEBUG", True)
 # The embedded key is for local development only; production sets SECRET_KEY (docs/DEPLOY.md).
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789")
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()
+]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 # Pages that may open the site's websockets besides the site itself as the socket reaches it
 # (server/origins.py: scheme, host and port exactly; docs/DEPLOY.md).
 WEBSOCKET_ALLOWED_ORIGINS = CSRF_TRUSTED_ORIGINS + [
-    o.strip() for o in os.environ.get("WEBSOCKET_ALLOWED_ORIGINS", "").split(",") if o.strip()]
+    o.strip() for o in os.environ.get("WEBSOCKET_ALLOWED_ORIGINS", "").split(",") if o.strip()
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -97,13 +101,18 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Server-side binding: parameters travel apart from the SQL, so psycopg need not quote them
     # into the text in Python, and a statement run often (every move's) is prepared once per
     # connection. PG_SERVER_SIDE_BINDING=0 turns it off.
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = os.environ.get("PG_SERVER_SIDE_BINDING", "1") == "1"
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = (
+        os.environ.get("PG_SERVER_SIDE_BINDING", "1") == "1"
+    )
 
 REDIS_URL = os.environ.get("REDIS_URL")
 # Redis pub/sub by default: a group_send is one PUBLISH that each process subscribed to the group
 # receives once, where channels_redis.core writes to every member's list (a multiple of the CPU
 # per move: docs/PERFORMANCE.md). REDIS_LAYER=core selects the list-based layer.
-REDIS_LAYERS = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer", "core": "channels_redis.core.RedisChannelLayer"}
+REDIS_LAYERS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "core": "channels_redis.core.RedisChannelLayer",
+}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -178,6 +187,7 @@ LOGGING = {
     # they go to the root's handler instead.
     "loggers": {"django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "WARNING"), "propagate": True}},
 }
+
 
 # ---- Foot Canasta's own settings: every FOOT_* is read here, from the environment, and nowhere
 # else (the apps read django.conf.settings); docs/DEPLOY.md lists them with their defaults.

@@ -1,4 +1,5 @@
 """URL routes of the site: pages and JSON API of the apps, and the admin."""
+
 from django.contrib import admin
 from django.urls import include, path
 

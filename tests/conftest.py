@@ -16,6 +16,7 @@
   `python -m daphne server.asgi:application` on a free port and waits until it answers;
   every server it started is stopped at teardown.
 """
+
 import os
 import random
 import shutil
@@ -29,8 +30,8 @@ import psycopg
 import pytest
 import redis
 from django.conf import settings as django_settings
-from django.test import override_settings
 from django.core.cache import cache
+from django.test import override_settings
 
 from testsupport import catalogues
 from testsupport.daphne import DaphneServer, server_env
@@ -72,11 +73,14 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/") or "browser" in item.keywords)
 
 
-
-
 def migrate(database_url: str) -> None:
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
-                   env=server_env(database_url), check=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=server_env(database_url),
+        check=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -95,8 +99,9 @@ def fresh_rate_limits():
 def postgres_url():
     admin, down = None, None
     try:
-        admin = psycopg.connect(BASE_POSTGRES_URL.replace("postgres://", "postgresql://"), autocommit=True,
-                                connect_timeout=3)
+        admin = psycopg.connect(
+            BASE_POSTGRES_URL.replace("postgres://", "postgresql://"), autocommit=True, connect_timeout=3
+        )
     except psycopg.OperationalError as error:
         down = error
     if admin is None:  # outside the except block: the message alone, not the chained tracebacks

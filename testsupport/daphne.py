@@ -88,7 +88,7 @@ class DaphneServer:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30, nice: int = 0, **env_changes) -> "DaphneServer":
+    def start(self, timeout: float = 30, nice: int = 0, **env_changes) -> DaphneServer:
         for key, value in env_changes.items():
             if value is None:
                 self.env.pop(key, None)

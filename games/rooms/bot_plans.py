@@ -5,6 +5,7 @@ deal ends the bots wait for every human's `next_deal` (friends: or FOOT_NEXT_DEA
 May call games.models, games.rooms.config, live_games, game_rows, stored, presence and
 bot_runner's seeds; it never moves.
 """
+
 from dataclasses import dataclass
 
 from django.utils import timezone

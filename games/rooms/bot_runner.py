@@ -14,6 +14,7 @@ replaces it (tests use a trivial legal player with it). The settings are read in
 process only: a pool's worker process is handed the factory with each call, so it never needs
 Django's settings. Calls games.bots and nothing else of the room service.
 """
+
 import asyncio
 import importlib
 import multiprocessing
@@ -60,7 +61,7 @@ PROCESS_LEVELS = frozenset({"hard"})  # the levels that think long enough to nee
 
 
 def pool_kind(level: str | None = None) -> str:
-    """"process" or "thread": where a `level` bot thinks (None: the pool of the slowest level)."""
+    """ "process" or "thread": where a `level` bot thinks (None: the pool of the slowest level)."""
     mode = settings.FOOT_BOT_POOL
     if mode in ("process", "thread"):
         return mode

@@ -4,6 +4,7 @@ lobby change, and who is present.
 
 May call games.rooms.presence; it changes nothing stored.
 """
+
 import logging
 
 from asgiref.sync import async_to_sync

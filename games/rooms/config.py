@@ -4,6 +4,7 @@ bots wait for a person's `next_deal`, and the pause between bot moves.
 Read from the Django settings (server/settings.py declares each, with its default, from the
 environment). Calls nothing else of the room service.
 """
+
 from django.conf import settings
 
 

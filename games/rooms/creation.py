@@ -5,6 +5,7 @@ daily, by leaderboards) through `register_mode`.
 May call the engine, games.models, and of the room service errors, live_games and broadcast
 (a lobby change tells the lobby's sockets to refresh). Never the apps that register modes.
 """
+
 import datetime
 
 from django.db import IntegrityError, transaction
@@ -24,7 +25,7 @@ def game_for_invite(code: str) -> Game | None:
 
 
 def utc_today() -> datetime.date:
-    return datetime.datetime.now(datetime.timezone.utc).date()
+    return datetime.datetime.now(datetime.UTC).date()
 
 
 def start_position(seed: int) -> dict:

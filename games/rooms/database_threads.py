@@ -4,6 +4,7 @@ person's move never queues behind many of them; and retries of a dropped or busy
 
 May call games.rooms.config; it knows nothing of games, moves or bots beyond the gate.
 """
+
 import asyncio
 import logging
 import weakref
@@ -11,7 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import Error as DatabaseError, connections
+from django.db import Error as DatabaseError
+from django.db import connections
 
 from games.rooms.config import setting
 
@@ -62,6 +64,7 @@ def database_call(function):
 
     async def call(*args):
         return await asyncio.get_running_loop().run_in_executor(_db_threads, in_database_thread, function, args)
+
     return call
 
 

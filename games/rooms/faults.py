@@ -4,6 +4,7 @@ FOOT_FAULT=<point>[@<version>] (off by default) makes the process
 prove that a kill at any moment loses no acknowledged move and leaves no half-applied one
 (tests/rooms/test_live_faults.py). Calls nothing.
 """
+
 import os
 
 from django.conf import settings

@@ -11,7 +11,8 @@ converters), and the rows come back as ordinary `Game` instances (`Game.from_db`
 the room service cannot tell. The positions are not read: a move uses the in-memory game
 (games.rooms.live_games), and a cache miss reads them through the instance's deferred fields.
 """
-from functools import lru_cache
+
+from functools import cache
 
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -20,8 +21,23 @@ from django.utils import timezone
 from games.models import Game, Move
 
 # What a move needs of the row; `initial_position` and `position` stay deferred.
-GAME_FIELDS = ("id", "seed", "mode", "daily_date", "ranked", "level", "seats", "host", "invite_code",
-               "status", "version", "awaiting", "awaiting_since", "created", "updated")
+GAME_FIELDS = (
+    "id",
+    "seed",
+    "mode",
+    "daily_date",
+    "ranked",
+    "level",
+    "seats",
+    "host",
+    "invite_code",
+    "status",
+    "version",
+    "awaiting",
+    "awaiting_since",
+    "created",
+    "updated",
+)
 WRITTEN_FIELDS = ("version", "position", "status", "awaiting", "awaiting_since", "updated")
 MOVE_FIELDS = ("game", "seq", "seat", "action", "created")
 
@@ -30,7 +46,7 @@ def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _statements(vendor: str) -> dict:
     """The SQL of the move's statements for this database (`vendor` keys the cache)."""
     game_table, move_table = _quoted(Game._meta.db_table), _quoted(Move._meta.db_table)
@@ -50,17 +66,16 @@ def _statements(vendor: str) -> dict:
         # PostgreSQL only (a data-modifying WITH): both writes in one round trip; the Move is
         # inserted only if the conditional UPDATE found the row at the expected version.
         "update_and_insert": f"WITH moved AS ({update} RETURNING {pk}) "
-                             f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
+        f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
         # The same, also only if the row's status and awaiting are still those the caller knows
         # (run on its own, in autocommit: one statement is one transaction).
-        "update_and_insert_if_unchanged":
-            f"WITH moved AS ({update} AND {_quoted(Game._meta.get_field('status').column)} = %s "
-            f"AND {_quoted(Game._meta.get_field('awaiting').column)} = %s RETURNING {pk}) "
-            f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
+        "update_and_insert_if_unchanged": f"WITH moved AS ({update} AND {_quoted(Game._meta.get_field('status').column)} = %s "
+        f"AND {_quoted(Game._meta.get_field('awaiting').column)} = %s RETURNING {pk}) "
+        f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
     }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _converters(vendor: str) -> tuple:
     """For each selected column: the (converter, column expression) pairs the ORM would apply."""
     table = Game._meta.db_table
@@ -107,13 +122,21 @@ def _game_row(statement: str, game_id) -> Game | None:
 
 def _write_params(game: Game, new_version: int, seat: str, action: dict) -> tuple[list, list]:
     now = timezone.now()
-    game_values = {"version": new_version, "position": game.position, "status": game.status,
-                   "awaiting": game.awaiting, "awaiting_since": game.awaiting_since, "updated": now}
-    game_params = [*(Game._meta.get_field(name).get_db_prep_save(game_values[name], connection)
-                     for name in WRITTEN_FIELDS), _pk(game.pk), game.version]
+    game_values = {
+        "version": new_version,
+        "position": game.position,
+        "status": game.status,
+        "awaiting": game.awaiting,
+        "awaiting_since": game.awaiting_since,
+        "updated": now,
+    }
+    game_params = [
+        *(Game._meta.get_field(name).get_db_prep_save(game_values[name], connection) for name in WRITTEN_FIELDS),
+        _pk(game.pk),
+        game.version,
+    ]
     move_values = {"game": game.pk, "seq": new_version, "seat": seat, "action": action, "created": now}
-    move_params = [Move._meta.get_field(name).get_db_prep_save(move_values[name], connection)
-                   for name in MOVE_FIELDS]
+    move_params = [Move._meta.get_field(name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
     return game_params, move_params
 
 
@@ -122,17 +145,19 @@ def supports_one_statement_moves() -> bool:
     return connection.vendor == "postgresql"
 
 
-def write_move_if_unchanged(game: Game, new_version: int, seat: str, action: dict,
-                            status: str, awaiting: list) -> bool:
+def write_move_if_unchanged(game: Game, new_version: int, seat: str, action: dict, status: str, awaiting: list) -> bool:
     """PostgreSQL, outside a transaction: the whole move in one statement, applied only if the row
     is still at `game.version` with this `status` and `awaiting` (what the caller's copy of the
     row says). False when it is not: nothing is written, and the caller takes the locked path."""
     game_params, move_params = _write_params(game, new_version, seat, action)
-    condition = [Game._meta.get_field("status").get_db_prep_save(status, connection),
-                 Game._meta.get_field("awaiting").get_db_prep_save(awaiting, connection)]
+    condition = [
+        Game._meta.get_field("status").get_db_prep_save(status, connection),
+        Game._meta.get_field("awaiting").get_db_prep_save(awaiting, connection),
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(_statements(connection.vendor)["update_and_insert_if_unchanged"],
-                       [*game_params, *condition, *move_params])
+        cursor.execute(
+            _statements(connection.vendor)["update_and_insert_if_unchanged"], [*game_params, *condition, *move_params]
+        )
         return cursor.rowcount == 1
 
 

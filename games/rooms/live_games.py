@@ -15,6 +15,7 @@ two views is about 25 KB, so at most about 25 MB), and a finished game is not ke
 
 Calls nothing of the room service; games.rooms.moves owns the entries.
 """
+
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass

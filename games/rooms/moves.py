@@ -20,6 +20,7 @@ apps built on games), and of the room service errors, faults, live_games, game_r
 patches, views and bot_plans; it never sends anything to a socket (games.rooms.broadcast does,
 after the commit).
 """
+
 import logging
 from dataclasses import dataclass, field
 
@@ -28,7 +29,6 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game
-from games.signals import game_finished
 from games.rooms import game_rows
 from games.rooms.bot_plans import BotPlan, bot_plan_after
 from games.rooms.errors import RoomError
@@ -37,6 +37,7 @@ from games.rooms.live_games import LIVE, LiveGame
 from games.rooms.patches import view_patch
 from games.rooms.stored import load, stored_engine_game
 from games.rooms.views import PUBLIC, redacted, view_for
+from games.signals import game_finished
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,16 @@ class MoveResult:
     settled: bool = False  # True: no computer move is due after this one (known without presence)
 
     def message(self, origin: str | None, ref) -> dict:
-        return {"type": "room.update", "v": self.version, "seat": self.seat, "parts": self.parts,
-                "status": self.status, "awaiting": self.awaiting, "origin": origin, "ref": ref}
+        return {
+            "type": "room.update",
+            "v": self.version,
+            "seat": self.seat,
+            "parts": self.parts,
+            "status": self.status,
+            "awaiting": self.awaiting,
+            "origin": origin,
+            "ref": ref,
+        }
 
 
 def apply_move(game_id, seat: str, action: dict, expected_version: int | None) -> MoveResult:
@@ -162,10 +171,14 @@ def _after_commit(game: Game, live: LiveGame, seat: str, events: list, after: di
     next_plan, settled = bot_plan_after(game, engine_game)
     if game.status == Game.PLAYING:
         LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn, game))
-    parts = {key: {"ops": view_patch(live.views[key], after[key]),
-                   "events": redacted(events, None if key == PUBLIC else key)} for key in after}
-    return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting),
-                      next_plan, settled)
+    parts = {
+        key: {
+            "ops": view_patch(live.views[key], after[key]),
+            "events": redacted(events, None if key == PUBLIC else key),
+        }
+        for key in after
+    }
+    return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting), next_plan, settled)
 
 
 def refuse_move(game: Game | None, expected_version: int | None) -> None:
@@ -198,8 +211,12 @@ def announce_finished(game: Game) -> None:
     """
     for receiver, outcome in game_finished.send_robust(sender=Game, game=game):
         if isinstance(outcome, Exception):
-            log.error("%s failed on the end of game %s", getattr(receiver, "__qualname__", receiver),
-                      game.id, exc_info=outcome)
+            log.error(
+                "%s failed on the end of game %s",
+                getattr(receiver, "__qualname__", receiver),
+                game.id,
+                exc_info=outcome,
+            )
 
 
 def next_deal(game_id, seat: str) -> bool:

@@ -2,6 +2,7 @@
 
 Pure: plain data in, plain data out; calls only jsonpatch, nothing of Django or the room service.
 """
+
 import jsonpatch
 
 
@@ -19,8 +20,10 @@ def view_patch(before, after, path: str = "") -> list:
         common = min(len(before), len(after))
         if before[:common] == after[:common]:
             if len(after) > common:
-                return [{"op": "add", "path": f"{path}/{index}", "value": after[index]}
-                        for index in range(common, len(after))]
+                return [
+                    {"op": "add", "path": f"{path}/{index}", "value": after[index]}
+                    for index in range(common, len(after))
+                ]
             return [{"op": "remove", "path": f"{path}/{index}"} for index in range(len(before) - 1, common - 1, -1)]
     elif not isinstance(before, (dict, list)) and not isinstance(after, (dict, list)) and path:
         return [{"op": "replace", "path": path, "value": after}]

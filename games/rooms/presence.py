@@ -4,6 +4,7 @@ game, a bot plays the seat until the player comes back).
 
 May call games.models, games.rooms.config and games.rooms.stored.
 """
+
 import datetime
 
 from django.utils import timezone
@@ -20,8 +21,10 @@ def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = F
         Presence.objects.filter(game_id=game_id, seat=seat, connected=False).delete()
     elif Presence.objects.filter(channel_name=channel_name).update(last_seen=timezone.now(), connected=True):
         return
-    Presence.objects.update_or_create(channel_name=channel_name, defaults={
-        "game_id": game_id, "seat": seat, "last_seen": timezone.now(), "connected": True})
+    Presence.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"game_id": game_id, "seat": seat, "last_seen": timezone.now(), "connected": True},
+    )
 
 
 def drop_presence(channel_name: str) -> None:
@@ -33,8 +36,7 @@ def seat_presence(game: Game) -> dict:
     """For each seat: "bot", or for a human "connected" / "disconnected" / "away" (past the grace)."""
     now = timezone.now()
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
-    live = set(Presence.objects.filter(game=game, connected=True, last_seen__gte=fresh)
-               .values_list("seat", flat=True))
+    live = set(Presence.objects.filter(game=game, connected=True, last_seen__gte=fresh).values_list("seat", flat=True))
     states = {}
     for seat in SEATS:
         spec = game.seats.get(seat)
@@ -50,8 +52,9 @@ def seat_presence(game: Game) -> dict:
 
 
 def gone_past_grace(game: Game, seat: str, now) -> bool:
-    last = Presence.objects.filter(game=game, seat=seat).order_by("-last_seen").values_list(
-        "last_seen", flat=True).first()
+    last = (
+        Presence.objects.filter(game=game, seat=seat).order_by("-last_seen").values_list("last_seen", flat=True).first()
+    )
     # A player who never connected is absent since the game was made.
     since = last or game.created
     return (now - since).total_seconds() > grace_seconds()

@@ -3,6 +3,7 @@ replay of its moves from the initial position.
 
 May call the engine and games.models; nothing else of the room service.
 """
+
 import logging
 
 from django.core.exceptions import ValidationError

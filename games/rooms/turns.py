@@ -10,6 +10,7 @@ heartbeat, so a game left on a bot's turn by a restart goes on as soon as anyone
 May call every module of the room service below it (moves, bot_plans, database_threads,
 broadcast, bot_runner, stored, faults, config, errors); only the consumer calls it.
 """
+
 import asyncio
 import logging
 from contextlib import contextmanager

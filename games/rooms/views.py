@@ -4,6 +4,7 @@ answers.
 
 May call the engine, games.models, games.rooms.live_games and games.rooms.stored.
 """
+
 from games import engine
 from games.models import SEATS, Game
 from games.rooms.live_games import LIVE
@@ -47,9 +48,16 @@ def state_message(game: Game, seat: str | None) -> dict:
     if view is None and game.position is not None:
         view = view_for(stored_engine_game(game), seat)
     return {
-        "type": "state", "v": game.version, "view": view, "seat": seat,
-        "mode": game.mode, "ranked": game.ranked, "status": game.status, "level": game.level,
-        "seats": seat_labels(game, seat), "awaiting": list(game.awaiting),
+        "type": "state",
+        "v": game.version,
+        "view": view,
+        "seat": seat,
+        "mode": game.mode,
+        "ranked": game.ranked,
+        "status": game.status,
+        "level": game.level,
+        "seats": seat_labels(game, seat),
+        "awaiting": list(game.awaiting),
         "date": game.daily_date.isoformat() if game.daily_date else None,
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
     }

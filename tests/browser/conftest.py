@@ -4,6 +4,7 @@ Debian's Chromium driven by Python Playwright at desk (1440×900) and phone (390
 
 Every test gets a new browser context, so a new session cookie: a new anonymous player.
 """
+
 import importlib.util
 import json
 import subprocess
@@ -18,8 +19,14 @@ from testsupport.services import service_missing
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 DESK = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = ROOT / "docs" / "screenshots"
@@ -31,8 +38,6 @@ def load_engine_helpers():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
 
 
 class LiveSite(DaphneServer):
@@ -47,8 +52,13 @@ class LiveSite(DaphneServer):
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
     database_url = f"sqlite:///{folder / 'db.sqlite3'}"
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
-                   env=server_env(database_url), check=True, timeout=180)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=server_env(database_url),
+        check=True,
+        timeout=180,
+    )
     live = LiveSite(server_env(database_url), folder / "daphne.log").start(timeout=40)
     yield live
     live.stop()
@@ -68,10 +78,12 @@ def functions_only(wait_for_function):
     """Playwright evaluates a wait_for_function *expression* with eval() in the page, which the
     site's Content-Security-Policy (server/csp.py: no 'unsafe-eval') refuses; as a function it
     is called without eval. So the tests' expressions are wrapped in one."""
+
     def wait(expression, *args, **kwargs):
         if isinstance(expression, str) and "=>" not in expression and not expression.lstrip().startswith("function"):
             expression = f"() => ({expression})"
         return wait_for_function(expression, *args, **kwargs)
+
     return wait
 
 
@@ -118,8 +130,11 @@ def make_page(browser):
 def start_game_from(page, site, position: dict, level: str = "normal") -> dict:
     """Uses the test hook: a solo game for the page's player (its cookies) from `position`."""
     page.goto(site.url + "/rules/")
-    answer = page.request.post(site.url + "/test/start-position", data=json.dumps({"position": position, "level": level}),
-                               headers={"Content-Type": "application/json"})
+    answer = page.request.post(
+        site.url + "/test/start-position",
+        data=json.dumps({"position": position, "level": level}),
+        headers={"Content-Type": "application/json"},
+    )
     assert answer.status == 201, answer.text()
     return answer.json()
 
@@ -152,4 +167,6 @@ def wait_for_my_turn(page, since: int, timeout: float = 60000) -> None:
     a take and a discard, R25: so 1 + 3 × 2 versions) and it is my turn again."""
     page.wait_for_function(
         f"Number(document.querySelector('#table').dataset.v) >= {since + 7}"
-        " && document.querySelector('#turn-banner').classList.contains('mine')", timeout=timeout)
+        " && document.querySelector('#turn-banner').classList.contains('mine')",
+        timeout=timeout,
+    )

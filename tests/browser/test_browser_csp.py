@@ -1,6 +1,7 @@
 """The Content-Security-Policy holds on every page (issue #18): each page of the site (home, table,
 join, rules, the boards, a replay) carries the header, and the browser reports no violation
 while it loads and runs it (`securitypolicyviolation` events and console CSP errors)."""
+
 import datetime
 import json
 import subprocess
@@ -44,15 +45,25 @@ print(game.pk)
 
 def yesterdays_replay(site) -> str:
     """A ranked daily of yesterday, finished and on the board, written into the live site's database."""
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", YESTERDAY_DAILY], cwd=ROOT, env=site.env,
-                          capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", YESTERDAY_DAILY],
+        cwd=ROOT,
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return done.stdout.strip().splitlines()[-1]
 
 
 def new_game(page, site, mode: str) -> dict:
     token = page.request.get(site.url + "/api/session").json()["csrf"]
-    answer = page.request.post(site.url + "/api/games", data=json.dumps({"mode": mode, "level": "easy"}),
-                               headers={"Content-Type": "application/json", "X-CSRFToken": token})
+    answer = page.request.post(
+        site.url + "/api/games",
+        data=json.dumps({"mode": mode, "level": "easy"}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
     assert answer.status == 201, answer.text()
     return answer.json()
 
@@ -67,18 +78,27 @@ def visit(page, url: str, ready: str = "body") -> None:
 
 def test_no_page_of_the_site_breaks_the_content_security_policy(page, site):
     console_errors = []
-    page.on("console", lambda message: console_errors.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: console_errors.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     page.context.add_init_script(LISTEN)
     visit(page, site.url + "/")
     solo = new_game(page, site, "solo")
     lobby = new_game(page, site, "friends")
     replay_id = yesterdays_replay(site)
-    yesterday = (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)).isoformat()
-    pages = [("/", "body"), (solo["url"], "#table[aria-busy=false]"), (f"/join/{lobby['code']}/", "body"),
-             ("/rules/", "body"), ("/leaderboard/", "body"), ("/leaderboard/week/", "body"),
-             ("/leaderboard/all/", "body"), (f"/leaderboard/{yesterday}/", "body"),
-             (f"/leaderboard/replay/{replay_id}/?step=5", "body")]
+    yesterday = (datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=1)).isoformat()
+    pages = [
+        ("/", "body"),
+        (solo["url"], "#table[aria-busy=false]"),
+        (f"/join/{lobby['code']}/", "body"),
+        ("/rules/", "body"),
+        ("/leaderboard/", "body"),
+        ("/leaderboard/week/", "body"),
+        ("/leaderboard/all/", "body"),
+        (f"/leaderboard/{yesterday}/", "body"),
+        (f"/leaderboard/replay/{replay_id}/?step=5", "body"),
+    ]
     for path, ready in pages:
         visit(page, site.url + path, ready)
         assert page.evaluate("window.__cspViolations") == [], path

@@ -1,6 +1,7 @@
 """The site in German and Bengali: the pages and the table's JavaScript strings come out
 translated (Django's catalogue and the /jsi18n/ JavaScript catalogue), and Bengali text is
 drawn with a Bengali font (Noto Sans Bengali) rather than boxes."""
+
 import re
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from .conftest import DESK, PHONE
 
 pytestmark = pytest.mark.browser
+
 
 def start_game(page, site, button):
     page.goto(site.url + "/")

@@ -1,11 +1,22 @@
 """The table at phone size (390×844, touch) and desk size (1440×900): everything fits, a whole
 turn can be played by touch and by keyboard alone, and screenshots go to docs/screenshots/."""
+
 import re
 
 import pytest
 
-from .conftest import (DESK, PHONE, SCREENSHOTS, hand, load_engine_helpers, open_table, pick,
-                       start_game_from, version, wait_for_my_turn)
+from .conftest import (
+    DESK,
+    PHONE,
+    SCREENSHOTS,
+    hand,
+    load_engine_helpers,
+    open_table,
+    pick,
+    start_game_from,
+    version,
+    wait_for_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -15,14 +26,22 @@ helpers = load_engine_helpers()
 def mid_game_position():
     """A deal under way: piles of every kind, open melds, red threes, a deep discard pile."""
     return helpers.position(
-        hands={"S": "4H 6C 6D 9S 9H JC QD QS KH AS 2C JK 3S", "N": "5C 5D 8H TC", "W": "4C 7S 9D JD KC 6H 8C",
-               "E": "5S 7C TD QH AC 2D 3C 4D 6S"},
+        hands={
+            "S": "4H 6C 6D 9S 9H JC QD QS KH AS 2C JK 3S",
+            "N": "5C 5D 8H TC",
+            "W": "4C 7S 9D JD KC 6H 8C",
+            "E": "5S 7C TD QH AC 2D 3C 4D 6S",
+        },
         feet={"N": None},
-        melds={"NS": ["KC KD KH KS KC KD KH", "8C 8D 8H 8S 2H 8D 8C", "AC AD AH", "7D 7H 7S 2S"],
-               "EW": ["2C 2D 2H 2S JK JK JK", "TC TD TH", "5H 5S JK"]},
+        melds={
+            "NS": ["KC KD KH KS KC KD KH", "8C 8D 8H 8S 2H 8D 8C", "AC AD AH", "7D 7H 7S 2S"],
+            "EW": ["2C 2D 2H 2S JK JK JK", "TC TD TH", "5H 5S JK"],
+        },
         red_threes={"NS": "3H", "EW": "3D 3H"},
         discard="4S 6H 9C JS QC TS 7C 5D",
-        turn="S", phase="play")
+        turn="S",
+        phase="play",
+    )
 
 
 def screenshot(page, name):
@@ -39,8 +58,15 @@ def test_desk_table_layout_and_screenshot(site, page):
     pick(page, "Nine of spades")
     pick(page, "Nine of hearts")
     assert no_sideways_scroll(page, DESK["width"])
-    boxes = {name: page.locator(selector).bounding_box() for name, selector in
-             {"top": "#seat-top", "left": "#seat-left", "right": "#seat-right", "hand": "#hand"}.items()}
+    boxes = {
+        name: page.locator(selector).bounding_box()
+        for name, selector in {
+            "top": "#seat-top",
+            "left": "#seat-left",
+            "right": "#seat-right",
+            "hand": "#hand",
+        }.items()
+    }
     assert boxes["top"]["y"] < boxes["left"]["y"] < boxes["hand"]["y"]  # partner above, me at the bottom
     assert boxes["left"]["x"] < boxes["top"]["x"] < boxes["right"]["x"]  # West left, East right
     assert page.locator("#seat-top").get_attribute("data-seat") == "N"

@@ -1,6 +1,7 @@
 """The other ways to play, in the browser: the daily game (ranked: no hints; the home page then
 offers to continue it) and a table with a friend (invite link, joining, the host starting, and
 each player seeing the table turned so that they sit at the bottom)."""
+
 import re
 
 import pytest

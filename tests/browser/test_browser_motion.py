@@ -1,5 +1,6 @@
 """Other seats' moves are shown one after another at a human pace (a card flies, a log line
 each), faster with the speed setting, and without movement under prefers-reduced-motion."""
+
 import re
 
 import pytest

@@ -70,7 +70,9 @@ def test_no_long_task_while_the_bots_moves_animate(site, make_page, browser):
     assert page.locator("#hand button.card").count() == 35
     page.evaluate(WATCH_FRAMES)
     browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
-    page.locator('#hand button[aria-label="Four of clubs"]').click(position=CORNER)  # the visible corner of an overlapped card
+    page.locator('#hand button[aria-label="Four of clubs"]').click(
+        position=CORNER
+    )  # the visible corner of an overlapped card
     since = version(page)
     page.get_by_role("button", name="Discard").click()
     wait_for_my_turn(page, since, timeout=120000)  # three bots' moves, each shown at the normal pace

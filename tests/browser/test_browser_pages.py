@@ -1,5 +1,6 @@
 """The home, rules and invite pages in a real browser, and the client's JSON-patch applier
 checked against Python's jsonpatch (the library the room service diffs views with)."""
+
 import random
 
 import jsonpatch
@@ -22,8 +23,16 @@ def test_home_offers_the_three_ways_to_play(site, page):
 
 def test_rules_page_covers_rules_controls_and_tips(site, page):
     page.goto(site.url + "/rules/")
-    for heading in ("Melds and piles", "Your turn", "Threes", "The first meld", "The foot and going out",
-                    "Scoring", "Controls", "Tips"):
+    for heading in (
+        "Melds and piles",
+        "Your turn",
+        "Threes",
+        "The first meld",
+        "The foot and going out",
+        "Scoring",
+        "Controls",
+        "Tips",
+    ):
         assert page.get_by_role("heading", name=heading).is_visible()
     text = page.locator("main").inner_text()
     assert "50 points in deal 1, 90 in deal 2, 120 in deal 3 and 150 in deal 4" in text  # R37
@@ -62,7 +71,10 @@ def random_json(rng, depth=0):
         return None
     if kind == "list":
         return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 5))]
-    return {rng.choice(["0", "1", "hand", "a/b", "m~n", "NS", "EW"]): random_json(rng, depth + 1) for _ in range(rng.randint(0, 5))}
+    return {
+        rng.choice(["0", "1", "hand", "a/b", "m~n", "NS", "EW"]): random_json(rng, depth + 1)
+        for _ in range(rng.randint(0, 5))
+    }
 
 
 def mutate(rng, value, depth=0):
@@ -121,7 +133,11 @@ def test_js_patch_applier_rfc6902_cases(site, page):
     cases = [
         ({"discard": ["9C"]}, [{"op": "add", "path": "/discard/-", "value": "3S"}], {"discard": ["9C", "3S"]}),
         ({"hand": {"4H": 2}}, [{"op": "remove", "path": "/hand/4H"}], {"hand": {}}),
-        ({"a/b": 1, "m~n": 2}, [{"op": "replace", "path": "/a~1b", "value": 3}, {"op": "remove", "path": "/m~0n"}], {"a/b": 3}),
+        (
+            {"a/b": 1, "m~n": 2},
+            [{"op": "replace", "path": "/a~1b", "value": 3}, {"op": "remove", "path": "/m~0n"}],
+            {"a/b": 3},
+        ),
         ([1, 2, 3], [{"op": "add", "path": "/1", "value": 9}, {"op": "remove", "path": "/0"}], [9, 2, 3]),
         ({"x": {"y": 1}}, [{"op": "move", "from": "/x/y", "path": "/z"}], {"x": {}, "z": 1}),
         ({"x": [1]}, [{"op": "copy", "from": "/x", "path": "/y"}], {"x": [1], "y": [1]}),
@@ -129,9 +145,14 @@ def test_js_patch_applier_rfc6902_cases(site, page):
     ]
     results = page.evaluate(APPLY_ALL, [[before, ops] for before, ops, _after in cases])
     assert [result.get("ok") for result in results] == [after for _before, _ops, after in cases]
-    refused = page.evaluate(APPLY_ALL, [[{"a": 1}, [{"op": "remove", "path": "/b"}]],
-                                        [[1], [{"op": "add", "path": "/5", "value": 0}]],
-                                        [{"a": 1}, [{"op": "test", "path": "/a", "value": 2}]]])
+    refused = page.evaluate(
+        APPLY_ALL,
+        [
+            [{"a": 1}, [{"op": "remove", "path": "/b"}]],
+            [[1], [{"op": "add", "path": "/5", "value": 0}]],
+            [{"a": 1}, [{"op": "test", "path": "/a", "value": 2}]],
+        ],
+    )
     assert all("error" in result for result in refused)
 
 
@@ -158,6 +179,8 @@ def test_card_names_in_german_and_bengali(site, make_page):
         page = make_page(locale=locale)
         page.goto(site.url + "/rules/")
         page.add_script_tag(url="/jsi18n/")
-        names = page.evaluate("async () => { const c = await import('/static/foot/cards.js');"
-                              " return [c.cardName('QH'), c.cardName('JK')]; }")
+        names = page.evaluate(
+            "async () => { const c = await import('/static/foot/cards.js');"
+            " return [c.cardName('QH'), c.cardName('JK')]; }"
+        )
         assert names == [queen_of_hearts, joker]

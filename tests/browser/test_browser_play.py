@@ -2,13 +2,23 @@
 drawing, selecting, the first lay-down with Set aside / Lay down, adding to a meld, discarding,
 the bots' turns, taking the pile, getting into the foot, reloading mid-game, and the end of a
 deal with its score breakdown. Prepared positions come in through the FOOT_TEST_HOOKS route."""
+
 import json
 import re
 
 import pytest
 
-from .conftest import (DESK, PHONE, hand, load_engine_helpers, open_table, pick, start_game_from,
-                       version, wait_for_my_turn)
+from .conftest import (
+    DESK,
+    PHONE,
+    hand,
+    load_engine_helpers,
+    open_table,
+    pick,
+    start_game_from,
+    version,
+    wait_for_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +67,7 @@ def test_new_game_draw_discard_and_the_bots_play(site, page):
     wait_for_my_turn(page, since)  # R6: West, North and East played, in that order
     log = page.locator("#log").inner_text()
     # Only the lines after my discard: a seat's red three dealt at the deal's start is logged first.
-    log = log[log.rfind("You discarded"):]
+    log = log[log.rfind("You discarded") :]
     west, north, east = log.find("\nWest "), log.find("\nNorth (partner) "), log.find("\nEast ")
     assert -1 < west < north < east, log
     assert page.get_by_role("button", name="Draw 2").is_enabled()
@@ -66,8 +76,12 @@ def test_new_game_draw_discard_and_the_bots_play(site, page):
 
 def test_first_lay_down_with_set_aside_then_add_and_discard(site, sized_page):
     page = sized_page
-    position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
-                                down={"NS": False, "EW": False})
+    position = helpers.position(
+        hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"},
+        phase="play",
+        turn="S",
+        down={"NS": False, "EW": False},
+    )
     open_table(page, site, start_game_from(page, site, position))
     assert page.get_by_role("button", name="Set aside").is_visible()
     for name in ("King of clubs", "King of diamonds", "King of hearts"):
@@ -102,8 +116,12 @@ def test_first_lay_down_with_set_aside_then_add_and_discard(site, sized_page):
 
 
 def test_refused_move_shows_the_servers_message(site, page):
-    position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
-                                down={"NS": False, "EW": False})
+    position = helpers.position(
+        hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"},
+        phase="play",
+        turn="S",
+        down={"NS": False, "EW": False},
+    )
     open_table(page, site, start_game_from(page, site, position))
     for name in ("King of clubs", "King of diamonds", "King of hearts"):
         pick(page, name)
@@ -115,8 +133,13 @@ def test_refused_move_shows_the_servers_message(site, page):
 
 def test_take_the_pile(site, sized_page):
     page = sized_page
-    position = helpers.position(hands={"S": "9C 9S 4H 5H 6C 7D 8S TC JD QS KH 4C 5C"}, discard="5D 9D",
-                                melds={"NS": ["AC AD AH"]}, turn="S", phase="draw")
+    position = helpers.position(
+        hands={"S": "9C 9S 4H 5H 6C 7D 8S TC JD QS KH 4C 5C"},
+        discard="5D 9D",
+        melds={"NS": ["AC AD AH"]},
+        turn="S",
+        phase="draw",
+    )
     open_table(page, site, start_game_from(page, site, position))
     assert page.get_by_role("button", name="Take pile").is_enabled()  # R29
     pick(page, "Nine of clubs")
@@ -124,14 +147,23 @@ def test_take_the_pile(site, sized_page):
     page.get_by_role("button", name="Take pile").click()
     page.wait_for_selector('#melds-us [data-rank="9"]')  # R30: the top card and the pair melded
     assert "3 of 7" in page.locator('#melds-us [data-rank="9"]').inner_text()
-    assert "You took the pile (2 cards) and melded 9" in page.locator("#log").inner_text()  # R28: all of a small pile, one line
-    assert page.get_by_role("region", name="Your hand").get_by_role("button", name="Five of diamonds").count() == 1  # R31
+    assert (
+        "You took the pile (2 cards) and melded 9" in page.locator("#log").inner_text()
+    )  # R28: all of a small pile, one line
+    assert (
+        page.get_by_role("region", name="Your hand").get_by_role("button", name="Five of diamonds").count() == 1
+    )  # R31
 
 
 def test_melding_the_last_card_of_the_hand_picks_up_the_foot(site, sized_page):
     page = sized_page
-    position = helpers.position(hands={"S": "7C 7D"}, feet={"S": "4C 4D 4H 5C 5D 5H 6C 6D 6H 8C 8D 8H 9C"},
-                                melds={"NS": ["7H 7S 7C"]}, turn="S", phase="play")
+    position = helpers.position(
+        hands={"S": "7C 7D"},
+        feet={"S": "4C 4D 4H 5C 5D 5H 6C 6D 6H 8C 8D 8H 9C"},
+        melds={"NS": ["7H 7S 7C"]},
+        turn="S",
+        phase="play",
+    )
     open_table(page, site, start_game_from(page, site, position))
     assert "Foot: 13 cards" in page.locator("#seat-bottom").inner_text()
     pick(page, "Seven of clubs")
@@ -165,8 +197,13 @@ def test_reload_and_a_dropped_socket_resume_the_game(site, page):
 
 
 def going_out_position():
-    return helpers.position(hands={"S": "QC QD 9S"}, feet={"S": None, "N": None},
-                            melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play")
+    return helpers.position(
+        hands={"S": "QC QD 9S"},
+        feet={"S": None, "N": None},
+        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
+        turn="S",
+        phase="play",
+    )
 
 
 def test_going_out_ends_the_deal_with_a_score_breakdown(site, sized_page):
@@ -181,8 +218,9 @@ def test_going_out_ends_the_deal_with_a_score_breakdown(site, sized_page):
     page.get_by_role("button", name="Discard").click()  # R48: out by discarding the last card
     dialog = page.get_by_role("dialog", name="Deal 1 is over")
     dialog.wait_for()
-    rows = {row.locator("th").inner_text(): row.locator("td").all_inner_texts()
-            for row in dialog.locator("tbody tr").all()}
+    rows = {
+        row.locator("th").inner_text(): row.locator("td").all_inner_texts() for row in dialog.locator("tbody tr").all()
+    }
     assert rows["Going out"][0] == "100"  # R54
     assert rows["Piles"][0] == "3100"  # 2×500 + 2×300 + 1500
     assert rows["Deal total"][0] == str(sum(int(rows[key][0]) for key in rows if key != "Deal total"))
@@ -213,11 +251,19 @@ def test_the_score_is_shown_again_after_a_reload_until_next_deal(site, page):
 
 
 def test_going_out_in_deal_4_ends_the_game_with_the_winner(site, page):
-    earlier = {"NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-               "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650}}
-    position = helpers.position(deal=4, hands={"S": "QC QD 9S"}, feet={"S": None, "N": None},
-                                melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play",
-                                scores=[earlier, earlier, earlier])
+    earlier = {
+        "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+        "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
+    }
+    position = helpers.position(
+        deal=4,
+        hands={"S": "QC QD 9S"},
+        feet={"S": None, "N": None},
+        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
+        turn="S",
+        phase="play",
+        scores=[earlier, earlier, earlier],
+    )
     open_table(page, site, start_game_from(page, site, position))
     assert "Deal 4 of 4" in page.locator("#deal-info").inner_text()
     assert "150" in page.locator("#minimum-info").inner_text()  # R37
@@ -232,8 +278,12 @@ def test_going_out_in_deal_4_ends_the_game_with_the_winner(site, page):
 
 
 def test_set_aside_groups_can_be_taken_back(site, page):
-    position = helpers.position(hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"}, phase="play", turn="S",
-                                down={"NS": False, "EW": False})
+    position = helpers.position(
+        hands={"S": "KC KD KH 8C 8D 2S 5C 6D 9H TC JS QD 4S KS"},
+        phase="play",
+        turn="S",
+        down={"NS": False, "EW": False},
+    )
     open_table(page, site, start_game_from(page, site, position))
     for name in ("King of clubs", "King of diamonds", "King of hearts"):
         pick(page, name)
@@ -246,8 +296,13 @@ def test_set_aside_groups_can_be_taken_back(site, page):
 
 def test_take_the_pile_for_the_first_meld_with_a_group_set_aside(site, page):
     # E8: top 9D with 9C 9S counts 30; with the group AC AD AH set aside, 90 >= 50 (R40).
-    position = helpers.position(hands={"S": "9C 9S AC AD AH 4H 5H 6C 7D 8S TC JD QS"}, discard="5D AS AH 9D",
-                                turn="S", phase="draw", down={"NS": False, "EW": False})
+    position = helpers.position(
+        hands={"S": "9C 9S AC AD AH 4H 5H 6C 7D 8S TC JD QS"},
+        discard="5D AS AH 9D",
+        turn="S",
+        phase="draw",
+        down={"NS": False, "EW": False},
+    )
     open_table(page, site, start_game_from(page, site, position))
     for name in ("Ace of clubs", "Ace of diamonds", "Ace of hearts"):
         pick(page, name)
@@ -277,7 +332,9 @@ def test_a_gap_in_versions_or_a_bad_patch_asks_for_the_whole_view(site, page):
     page.evaluate(f"window.footTable.receive({{type: 'patch', v: {v + 3}, ops: [], events: []}})")  # v+1, v+2 lost
     assert page.evaluate("window.sent") == ["sync"]
     page.wait_for_function(f"window.footTable.model.v === {v}")  # the state answered the sync
-    page.evaluate(f"window.footTable.receive({{type: 'patch', v: {v + 1}, ops: [{{op: 'remove', path: '/no/such'}}], events: []}})")
+    page.evaluate(
+        f"window.footTable.receive({{type: 'patch', v: {v + 1}, ops: [{{op: 'remove', path: '/no/such'}}], events: []}})"
+    )
     assert page.evaluate("window.sent") == ["sync", "sync"]
     assert page.evaluate("window.footTable.model.v") == v  # the bad patch was not taken
     assert hand(page).count() == 13
@@ -287,11 +344,19 @@ def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
     """The end of a ranked daily: the rank and the share text come from the leaderboards API.
     A real ranked daily is dealt from the day's secret seed, so this one is a prepared position
     whose state the socket route marks as a ranked daily, with the two API answers stubbed."""
-    earlier = {"NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-               "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650}}
-    position = helpers.position(deal=4, hands={"S": "QC QD 9S"}, feet={"S": None, "N": None},
-                                melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]}, turn="S", phase="play",
-                                scores=[earlier, earlier, earlier])
+    earlier = {
+        "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+        "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
+    }
+    position = helpers.position(
+        deal=4,
+        hands={"S": "QC QD 9S"},
+        feet={"S": None, "N": None},
+        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
+        turn="S",
+        phase="play",
+        scores=[earlier, earlier, earlier],
+    )
     game = start_game_from(page, site, position)
 
     def as_ranked_daily(ws):
@@ -307,10 +372,14 @@ def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
 
     page.route_web_socket(re.compile(r"/ws/game/"), as_ranked_daily)
     share_text = "Foot Canasta daily 2026-12-01\nWon 8,000 to 2,000 · rank 3"
-    page.route(re.compile(r"/api/daily/share/"), lambda route: route.fulfill(
-        json={"text": share_text, "date": "2026-12-01", "score": 8000, "result": "won"}))
-    page.route(re.compile(r"/api/leaderboard/daily/2026-12-01"), lambda route: route.fulfill(
-        json={"board": "daily", "rows": [], "me": {"rank": 3, "played": True, "me": True}}))
+    page.route(
+        re.compile(r"/api/daily/share/"),
+        lambda route: route.fulfill(json={"text": share_text, "date": "2026-12-01", "score": 8000, "result": "won"}),
+    )
+    page.route(
+        re.compile(r"/api/leaderboard/daily/2026-12-01"),
+        lambda route: route.fulfill(json={"board": "daily", "rows": [], "me": {"rank": 3, "played": True, "me": True}}),
+    )
 
     open_table(page, site, game)
     assert not page.get_by_role("button", name="Hint").is_visible()  # no hints in a ranked daily

@@ -10,9 +10,9 @@ import pytest
 from .conftest import (
     DESK,
     PHONE,
+    load_engine_helpers,
     open_table,
     start_game_from,
-    load_engine_helpers,
     version,
     wait_for_my_turn,
 )

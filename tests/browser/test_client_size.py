@@ -1,4 +1,5 @@
 """The browser client stays small: all of static/ (JS + CSS) under 60 KB gzip-compressed."""
+
 import gzip
 from pathlib import Path
 

@@ -12,6 +12,7 @@ is unranked.
 The game is played once per module (a fixture) and shared by the tests, which therefore run in one
 xdist group.
 """
+
 import itertools
 import json
 import re
@@ -37,6 +38,7 @@ BLACK_THREES = ("3C", "3S")
 
 
 # -------------------------------------------------------------------- South's policy (from the view)
+
 
 def card_value(card: str) -> int:
     from games.engine import card_points
@@ -86,18 +88,26 @@ def first_meld(view) -> dict | None:
 def later_melds(view) -> list[dict]:
     """Once down (R41): natural additions the options offer (R21), then new natural melds (R20)."""
     ranks = naturals_by_rank(view)
-    actions = [{"type": "meld", "groups": [{"cards": ranks[rank], "to": rank}]}
-               for rank in view["options"]["add_to"] if rank in ranks]
+    actions = [
+        {"type": "meld", "groups": [{"cards": ranks[rank], "to": rank}]}
+        for rank in view["options"]["add_to"]
+        if rank in ranks
+    ]
     started = {meld["rank"] for meld in view["melds"][TEAM].values() if meld["status"] == "incomplete"}
-    actions += [{"type": "meld", "groups": [{"cards": cards[:7]}]}
-                for rank, cards in ranks.items() if rank not in started and len(cards) >= 3]
+    actions += [
+        {"type": "meld", "groups": [{"cards": cards[:7]}]}
+        for rank, cards in ranks.items()
+        if rank not in started and len(cards) >= 3
+    ]
     return actions
 
 
 def discard_order(view) -> list[str]:
     """Black threes first (R36: no other way out), then the loneliest, cheapest naturals, wild cards last."""
     counts = Counter(cards_held(view))
-    naturals = sorted((card for card in counts if is_natural(card)), key=lambda card: (counts[card], card_value(card), card))
+    naturals = sorted(
+        (card for card in counts if is_natural(card)), key=lambda card: (counts[card], card_value(card), card)
+    )
     return [card for card in BLACK_THREES if counts[card]] + naturals + sorted(card for card in counts if is_wild(card))
 
 
@@ -125,6 +135,7 @@ def south_action(view, check) -> dict:
 
 # -------------------------------------------------------------------- South's websocket
 
+
 class Pace:
     """A client-side token bucket below the server's (FOOT_WS_RATE 10/s, FOOT_WS_BURST 30): never closed 4008."""
 
@@ -144,6 +155,7 @@ class Pace:
 @dataclass
 class SouthSocket:
     """South's second socket: keeps the view in step (state, patches by version) and plays."""
+
     ws: object
     view: dict | None = None
     v: int | None = None
@@ -224,8 +236,13 @@ def session_cookie_header(context, url: str) -> str:
 def play_as_south(site, context, game_id: str) -> tuple[SouthSocket, float]:
     uri = site.url.replace("http://", "ws://") + f"/ws/game/{game_id}/"
     started = time.monotonic()
-    with ws_client.connect(uri, origin=site.url, additional_headers={"Cookie": session_cookie_header(context, site.url)},
-                           max_size=2 ** 22, open_timeout=10) as ws:
+    with ws_client.connect(
+        uri,
+        origin=site.url,
+        additional_headers={"Cookie": session_cookie_header(context, site.url)},
+        max_size=2**22,
+        open_timeout=10,
+    ) as ws:
         south = SouthSocket(ws)
         south.receive()  # the state on connect
         assert south.view["seat"] == SOUTH, "the second socket did not get the browser player's seat"
@@ -234,6 +251,7 @@ def play_as_south(site, context, game_id: str) -> tuple[SouthSocket, float]:
 
 
 # -------------------------------------------------------------------- the finished daily (once per module)
+
 
 @dataclass
 class FinishedDaily:
@@ -273,13 +291,16 @@ def finished_daily(site, browser):
     assert (game["mode"], game["ranked"], game["seat"]) == ("daily", True, SOUTH)  # the first daily ranks (R59)
     page.goto(site.url + "/rules/")  # the table is reloaded at the end; it need not draw 700 moves meanwhile
     south, seconds = play_as_south(site, page.context, game["id"])
-    print(f"\ndaily {game['id']}: over at v{south.v} in {seconds:.1f}s; sent {dict(south.sent)}; "
-          f"errors {[e['code'] for e in south.errors]}; syncs {south.syncs}")
+    print(
+        f"\ndaily {game['id']}: over at v{south.v} in {seconds:.1f}s; sent {dict(south.sent)}; "
+        f"errors {[e['code'] for e in south.errors]}; syncs {south.syncs}"
+    )
     yield FinishedDaily(page, game, south.view, south, seconds)
     page.context.close()
 
 
 # -------------------------------------------------------------------- the tests
+
 
 def choose_nickname(page, nickname: str) -> None:
     """The way a player does it: the form under the board, which posts and comes back to the board."""
@@ -338,7 +359,10 @@ def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, 
     cells = row.locator("td").all_inner_texts()
     assert cells[1] == nickname
     assert (shown_number(cells[0]), shown_number(cells[2]), shown_number(cells[3])) == (
-        mine[0]["rank"], totals[TEAM], totals[OPPONENTS])
+        mine[0]["rank"],
+        totals[TEAM],
+        totals[OPPONENTS],
+    )
     assert page.locator("table.board tbody tr").count() == board["count"]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("section.leaderboard").screenshot(path=str(SCREENSHOTS / "leaderboard.png"))

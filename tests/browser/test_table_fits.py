@@ -4,6 +4,7 @@ turns played by clicking, the page does not scroll, and every card of the hand, 
 button, both meld areas, the stock and the discard pile lie inside the viewport and are what
 `document.elementFromPoint` finds at their visible corner, in English, German and Bengali.
 Screenshots of the late-deal table go to docs/screenshots/."""
+
 from collections import Counter
 
 import pytest
@@ -14,8 +15,13 @@ pytestmark = pytest.mark.browser
 
 helpers = load_engine_helpers()
 
-SIZES = {"desk": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "small-phone": (360, 640),
-         "sideways": (844, 390)}
+SIZES = {
+    "desk": (1440, 900),
+    "laptop": (1280, 720),
+    "phone": (390, 844),
+    "small-phone": (360, 640),
+    "sideways": (844, 390),
+}
 PHONES = {"phone", "small-phone", "sideways"}
 LOCALES = {"en": "en-GB", "de": "de-DE", "bn": "bn-BD"}
 
@@ -51,17 +57,28 @@ def late_deal_position() -> dict:
     pool = Pool()
     melds = {}
     for team, piles in (("NS", ("K", "A", "8", "Q")), ("EW", ("7", "J", "9", "T"))):
-        complete = [pool.meld(piles[0], 7), pool.meld(piles[1], 7), pool.meld(piles[2], 5, 2), pool.meld(piles[3], 6, 1),
-                    " ".join(pool.take("2", 4) + pool.take("JK", 3))]
+        complete = [
+            pool.meld(piles[0], 7),
+            pool.meld(piles[1], 7),
+            pool.meld(piles[2], 5, 2),
+            pool.meld(piles[3], 6, 1),
+            " ".join(pool.take("2", 4) + pool.take("JK", 3)),
+        ]
         open_melds = [pool.meld(rank, 3 + i % 3, int(i % 4 == 1)) for i, rank in enumerate("456789TJQ")]
         melds[team] = complete + open_melds
     south = pool.mixed("456789TJQKA", 30) + pool.take("2", 2) + pool.take("JK", 1) + ["3C", "3S"]  # black threes
     discard = pool.mixed("456789TJQKA", 40)
     others = {seat: " ".join(pool.mixed("456789TJQKA", 6)) for seat in "WNE"}
     return helpers.position(
-        deal=3, turn="S", phase="play", hands={"S": " ".join(south), **others},
-        feet={seat: None for seat in "SWNE"}, melds=melds, red_threes={"NS": "3H 3D", "EW": "3D"},
-        discard=" ".join(discard))
+        deal=3,
+        turn="S",
+        phase="play",
+        hands={"S": " ".join(south), **others},
+        feet=dict.fromkeys("SWNE"),
+        melds=melds,
+        red_threes={"NS": "3H 3D", "EW": "3D"},
+        discard=" ".join(discard),
+    )
 
 
 CHECK = """() => {
@@ -107,7 +124,9 @@ def assert_table_fits(page, size_name, unless_score=False, rows=2):
     assert report["problems"] == [], f"{size_name}: " + "; ".join(report["problems"][:8])
     # Two rows at most; on a 360-px phone a hand of about 30 different cards cannot keep 24 px per
     # card in two rows (30 × 24 px > 2 × 350 px), so there, and only there, a third row is allowed.
-    assert report["rows"] <= (3 if size_name == "small-phone" else rows), f"{size_name}: the hand takes {report['rows']} rows"
+    assert report["rows"] <= (3 if size_name == "small-phone" else rows), (
+        f"{size_name}: the hand takes {report['rows']} rows"
+    )
     return report
 
 
@@ -155,9 +174,11 @@ def test_the_meld_fans_name_their_cards(site, page):
     assert discard.get_attribute("aria-label").startswith("Discard pile: 40 cards. On top: ")
 
 
-MY_TURN_OR_DEAL_END = ("document.querySelector('#deal-end').open"
-                      " || (Number(document.querySelector('#table').dataset.v) >= {since}"
-                      " && document.querySelector('#turn-banner').classList.contains('mine'))")
+MY_TURN_OR_DEAL_END = (
+    "document.querySelector('#deal-end').open"
+    " || (Number(document.querySelector('#table').dataset.v) >= {since}"
+    " && document.querySelector('#turn-banner').classList.contains('mine'))"
+)
 
 
 @pytest.mark.parametrize("size_name", list(SIZES))
@@ -172,15 +193,19 @@ def test_turns_played_by_clicking_keep_the_table_on_screen(site, make_page, size
             since = version(page)
             page.get_by_role("button", name="Draw 2").click()
             page.wait_for_function(f"Number(document.querySelector('#table').dataset.v) > {since}")
-            assert page.evaluate("document.activeElement.closest('#hand') !== null"), "after Draw 2 the focus is in the hand"
+            assert page.evaluate("document.activeElement.closest('#hand') !== null"), (
+                "after Draw 2 the focus is in the hand"
+            )
         assert_table_fits(page, size_name)
         page.locator("#hand .card").first.click(position=CORNER)
         since = version(page)
         page.get_by_role("button", name="Discard").click()
-        page.wait_for_function(f"Number(document.querySelector('#table').dataset.v) > {since}"
-                               " || document.querySelector('#deal-end').open")
-        assert page.evaluate("document.querySelector('#deal-end').open"
-                             " || document.activeElement.closest('#hand') !== null"), "after Discard the focus is in the hand"
+        page.wait_for_function(
+            f"Number(document.querySelector('#table').dataset.v) > {since} || document.querySelector('#deal-end').open"
+        )
+        assert page.evaluate(
+            "document.querySelector('#deal-end').open || document.activeElement.closest('#hand') !== null"
+        ), "after Discard the focus is in the hand"
         assert_table_fits(page, size_name, unless_score=True)
         page.wait_for_function(MY_TURN_OR_DEAL_END.format(since=since + 7), timeout=60000)
         if page.locator("#deal-end").is_visible():
@@ -207,7 +232,8 @@ def test_turns_played_by_clicking_keep_the_table_on_screen(site, make_page, size
 def test_the_late_deal_table_fits_with_large_cards_and_four_colours(site, make_page, size_name):
     page = sized_page(make_page, size_name)
     page.context.add_init_script(
-        "try { localStorage.setItem('foot.settings', JSON.stringify({largeCards: true, fourColour: true, speed: 'fast'})); } catch (e) {}")
+        "try { localStorage.setItem('foot.settings', JSON.stringify({largeCards: true, fourColour: true, speed: 'fast'})); } catch (e) {}"
+    )
     open_table(page, site, start_game_from(page, site, late_deal_position()))
     table = page.locator("#table")
     assert table.get_attribute("data-cards") == "large" and table.get_attribute("data-deck") == "four"
@@ -217,8 +243,10 @@ def test_the_late_deal_table_fits_with_large_cards_and_four_colours(site, make_p
     assert len(set(colours)) == 4, colours
 
 
-FORTY_CARDS = ("4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H 9S TC TD TH TS "
-               "JC JD JH JS QC QD QH KC KD 2C JK 3S")
+FORTY_CARDS = (
+    "4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H 9S TC TD TH TS "
+    "JC JD JH JS QC QD QH KC KD 2C JK 3S"
+)
 RENDER_TIME = """async () => {
   const hook = window.footTable;
   const times = [];
@@ -244,12 +272,20 @@ def test_a_patch_renders_in_under_16_ms_with_a_40_card_hand(site, make_page):
     piles, seats, controls) takes under 16 ms with a 40-card hand and 14 melds a team."""
     page = sized_page(make_page, "desk")
     position_with_forty = helpers.position(
-        deal=3, turn="S", phase="play", hands={"S": FORTY_CARDS}, feet={seat: None for seat in "SWNE"},
-        melds={"NS": helpers.GOING_OUT_PILES, "EW": ["7C 7D 7H"]}, discard=" ".join(["9C 9D 9H 9S TC TD TH TS AC AD"] * 4))
+        deal=3,
+        turn="S",
+        phase="play",
+        hands={"S": FORTY_CARDS},
+        feet=dict.fromkeys("SWNE"),
+        melds={"NS": helpers.GOING_OUT_PILES, "EW": ["7C 7D 7H"]},
+        discard=" ".join(["9C 9D 9H 9S TC TD TH TS AC AD"] * 4),
+    )
     open_table(page, site, start_game_from(page, site, position_with_forty))
     result = page.evaluate(RENDER_TIME)
     assert result["cards"] in (39, 40)
-    print(f"patch render with 40 cards: best {result['best']:.2f} ms, median {result['median']:.2f} ms, worst {result['worst']:.2f} ms")
+    print(
+        f"patch render with 40 cards: best {result['best']:.2f} ms, median {result['median']:.2f} ms, worst {result['worst']:.2f} ms"
+    )
     # The work itself (the best of 30 patches) within a frame. The median is printed, not checked:
     # on the shared 2-core test machine (a load average of 10 and more) it measures the others.
     assert result["best"] < 16, result

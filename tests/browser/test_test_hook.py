@@ -1,5 +1,6 @@
 """The test-only route that starts a game from a prepared position exists only when the
 setting FOOT_TEST_HOOKS is on: by default it answers 404 and touches nothing."""
+
 import json
 
 from django.test import Client

@@ -6,6 +6,7 @@ refused, a game is played through the point where FOOT_FAULT would kill the proc
 play (the factory named would fail on import), and the table's page carries no data-test-hooks
 (so static/foot/table.js sets no window.footTable).
 """
+
 import asyncio
 import json
 import os
@@ -29,9 +30,12 @@ FOOT_VARIABLES = ("FOOT_TEST_HOOKS", "FOOT_FAULT", "FOOT_BOT_FACTORY")
 def test_the_settings_default_to_no_hooks():
     clean = {key: value for key, value in os.environ.items() if not key.startswith(FOOT_VARIABLES)}
     clean["DJANGO_SETTINGS_MODULE"] = "server.settings"
-    code = "from django.conf import settings as s; print(s.FOOT_TEST_HOOKS, repr(s.FOOT_FAULT), repr(s.FOOT_BOT_FACTORY))"
-    run_ = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
-                          timeout=60, check=True)
+    code = (
+        "from django.conf import settings as s; print(s.FOOT_TEST_HOOKS, repr(s.FOOT_FAULT), repr(s.FOOT_BOT_FACTORY))"
+    )
+    run_ = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60, check=True
+    )
     assert run_.stdout.split() == ["False", "''", "''"]
 
 
@@ -48,16 +52,22 @@ def test_with_the_hooks_off_the_bot_factory_setting_is_ignored(settings):
 def test_the_table_page_marks_the_hooks_only_when_they_are_on(settings):
     settings.FOOT_TEST_HOOKS = True
     client = Client()
-    game = json.loads(client.post("/api/games", {"mode": "solo", "level": "easy"},
-                                  content_type="application/json").content)
+    game = json.loads(
+        client.post("/api/games", {"mode": "solo", "level": "easy"}, content_type="application/json").content
+    )
     assert "data-test-hooks" in client.get(game["url"]).content.decode()
     settings.FOOT_TEST_HOOKS = False
     assert "data-test-hooks" not in client.get(game["url"]).content.decode()
 
 
 def test_a_server_with_default_settings_exposes_no_hook(tmp_path, sqlite_url):
-    env = server_env(sqlite_url, FOOT_FAULT="after_commit@2", FOOT_BOT_FACTORY="no_such_module:make_bot",
-                     FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)
+    env = server_env(
+        sqlite_url,
+        FOOT_FAULT="after_commit@2",
+        FOOT_BOT_FACTORY="no_such_module:make_bot",
+        FOOT_WS_RATE=1000,
+        FOOT_WS_BURST=1000,
+    )
     del env["FOOT_TEST_HOOKS"]
     server = DaphneServer(env, tmp_path / "daphne.log").start()
     try:

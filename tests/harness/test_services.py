@@ -3,6 +3,7 @@
 Each case runs pytest in a subprocess with tests/conftest.py as a plugin and TEST_DATABASE_URL or
 TEST_REDIS_URL pointed at a port nothing listens on.
 """
+
 import os
 import subprocess
 import sys
@@ -13,13 +14,13 @@ import pytest
 from testsupport.daphne import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-NEEDS_BOTH = '''
+NEEDS_BOTH = """
 def test_needs_postgresql(postgres_url):
     assert postgres_url
 
 def test_needs_redis(redis_url):
     assert redis_url
-'''
+"""
 
 
 def summary(run: subprocess.CompletedProcess) -> str:
@@ -33,16 +34,37 @@ def run_pytest(folder: Path, **env) -> subprocess.CompletedProcess:
     clean = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "CI"))}
     clean.update(PYTHONPATH=str(ROOT), **env)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:django", "-p", "no:xdist",
-         "-p", "no:cacheprovider", "-q", "-rs", "test_needs_services.py"],
-        cwd=folder, env=clean, capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "tests.conftest",
+            "-p",
+            "no:django",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-rs",
+            "test_needs_services.py",
+        ],
+        cwd=folder,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture
 def closed_port_env() -> dict:
     port = free_port()  # bound and released: nothing listens there
-    return {"TEST_DATABASE_URL": f"postgres://postgres@127.0.0.1:{port}/postgres",
-            "TEST_REDIS_URL": f"redis://127.0.0.1:{port}/0"}
+    return {
+        "TEST_DATABASE_URL": f"postgres://postgres@127.0.0.1:{port}/postgres",
+        "TEST_REDIS_URL": f"redis://127.0.0.1:{port}/0",
+    }
 
 
 def test_under_ci_an_unreachable_service_fails_the_test(tmp_path, closed_port_env):

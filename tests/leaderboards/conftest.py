@@ -1,12 +1,13 @@
 """Fixtures of the leaderboard tests: players, entries and finished daily games with real moves."""
+
 import datetime
 import uuid
 
 import pytest
 from django.utils import timezone
+from lb_support import play_to_the_end
 
 from games.engine import Game as EngineGame
-from lb_support import play_to_the_end
 
 
 @pytest.fixture
@@ -55,9 +56,16 @@ def make_entry(db):
 
     def make(player, date, score, opponents_score=0, network=""):
         result = "won" if score > opponents_score else "lost" if score < opponents_score else "draw"
-        entry = Entry.objects.create(player=player, date=date, game_id=uuid.uuid4(), score=score,
-                                     opponents_score=opponents_score, result=result,
-                                     finished_at=timezone.now(), network=network)
+        entry = Entry.objects.create(
+            player=player,
+            date=date,
+            game_id=uuid.uuid4(),
+            score=score,
+            opponents_score=opponents_score,
+            result=result,
+            finished_at=timezone.now(),
+            network=network,
+        )
         refresh_record(player)
         return entry
 
@@ -68,7 +76,7 @@ def move_times(date: datetime.date, count: int, seconds_apart: float, finished_a
     """When each of `count` moves was stored: `seconds_apart` apart, the last at `finished_at`
     (default: during the date — its 23:00 UTC, or now if that is still to come)."""
     if finished_at is None:
-        late_in_the_date = datetime.datetime.combine(date, datetime.time(23), tzinfo=datetime.timezone.utc)
+        late_in_the_date = datetime.datetime.combine(date, datetime.time(23), tzinfo=datetime.UTC)
         finished_at = min(timezone.now(), late_in_the_date)
     return [finished_at - datetime.timedelta(seconds=seconds_apart * (count - 1 - i)) for i in range(count)]
 
@@ -77,20 +85,40 @@ def move_times(date: datetime.date, count: int, seconds_apart: float, finished_a
 def finished_daily(db):
     """A stored, finished daily Game of `date` for `player`, its moves from a real random game,
     stored `seconds_apart` apart and the last at `finished_at` (default: during the date)."""
-    def make(player, date: datetime.date, rng_seed: int = 0, ranked: bool = True, seconds_apart: float = 1.5,
-             finished_at=None):
+
+    def make(
+        player,
+        date: datetime.date,
+        rng_seed: int = 0,
+        ranked: bool = True,
+        seconds_apart: float = 1.5,
+        finished_at=None,
+    ):
         from games.models import Game, Move
         from leaderboards.daily import daily_seed
 
         seed = daily_seed(date)
-        seats = {"S": {"player": str(player.pk)}, "W": {"bot": "normal"}, "N": {"bot": "normal"},
-                 "E": {"bot": "normal"}}
+        seats = {
+            "S": {"player": str(player.pk)},
+            "W": {"bot": "normal"},
+            "N": {"bot": "normal"},
+            "E": {"bot": "normal"},
+        }
         log = play_to_the_end(seed, rng_seed)
-        game = Game.objects.create(mode="daily", daily_date=date, ranked=ranked, seed=seed, seats=seats,
-                                   status="finished", version=len(log), host=player,
-                                   initial_position=EngineGame.new(seed).to_position())
-        Move.objects.bulk_create([Move(game=game, seq=i + 1, seat=seat, action=action)
-                                  for i, (seat, action) in enumerate(log)])
+        game = Game.objects.create(
+            mode="daily",
+            daily_date=date,
+            ranked=ranked,
+            seed=seed,
+            seats=seats,
+            status="finished",
+            version=len(log),
+            host=player,
+            initial_position=EngineGame.new(seed).to_position(),
+        )
+        Move.objects.bulk_create(
+            [Move(game=game, seq=i + 1, seat=seat, action=action) for i, (seat, action) in enumerate(log)]
+        )
         for seq, created in enumerate(move_times(date, len(log), seconds_apart, finished_at), start=1):
             Move.objects.filter(game=game, seq=seq).update(created=created)  # auto_now_add set "now"
         return game

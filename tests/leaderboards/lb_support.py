@@ -1,4 +1,5 @@
 """Helpers of the leaderboard tests (imported by conftest.py and the test modules)."""
+
 import random
 
 from games.engine import Game

@@ -1,4 +1,5 @@
 """The boards: ranks, pagination, "me", and hidden or banned entries that vanish and come back."""
+
 import datetime
 
 import pytest
@@ -34,7 +35,11 @@ def test_the_daily_board_ranks_by_score_with_shared_ranks(make_player, make_entr
         make_entry(make_player(name), CLOSED_DATE, score)
     board = boards.daily_board(CLOSED_DATE, Page(1), None, True)
     assert [(r["rank"], r["nickname"], r["score"]) for r in board["rows"]] == [
-        (1, "Bob", 1200), (2, "Anna", 900), (2, "Cleo", 900), (4, "Dan", 100)]
+        (1, "Bob", 1200),
+        (2, "Anna", 900),
+        (2, "Cleo", 900),
+        (4, "Dan", 100),
+    ]
     assert board["count"] == 4 and board["pages"] == 1 and board["me"] is None
 
 
@@ -60,8 +65,15 @@ def test_week_sums_the_last_seven_days_and_all_time_keeps_best_average_games_win
     assert [(r["nickname"], r["total"], r["games"]) for r in week["rows"]] == [("Anna", 1200, 2), ("Bob", 1000, 1)]
     assert week["from"] == (TODAY - datetime.timedelta(days=6)).isoformat() and week["me"]["rank"] == 1
     every = boards.all_time_board(Page(1), bob)
-    assert every["rows"][0] == {"rank": 1, "nickname": "Anna", "best": 5000, "average": 2067, "games": 3,
-                                "wins": 2, "me": False}
+    assert every["rows"][0] == {
+        "rank": 1,
+        "nickname": "Anna",
+        "best": 5000,
+        "average": 2067,
+        "games": 3,
+        "wins": 2,
+        "me": False,
+    }
     assert every["me"]["rank"] == 2 and every["me"]["best"] == 1000
 
 
@@ -83,8 +95,9 @@ def test_hidden_entries_vanish_from_every_board_and_come_back(make_player, make_
     assert all(names(board) == ["Bob", "Anna"] for board in every_board().values())
 
 
-def test_a_banned_players_entries_vanish_and_come_back_when_unbanned(make_player, make_entry, moderator,
-                                                                       finished_daily):
+def test_a_banned_players_entries_vanish_and_come_back_when_unbanned(
+    make_player, make_entry, moderator, finished_daily
+):
     bob = make_player("Bob")
     make_entry(make_player("Anna"), CLOSED_DATE, 900)
     make_entry(bob, CLOSED_DATE, 5000)

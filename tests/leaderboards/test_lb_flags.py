@@ -3,6 +3,7 @@
 Issue 18: a copied game (the same first 30 moves of the player as another entry of the date),
 several ranked dailies of one date from one network, and a game played faster than a person can.
 """
+
 import datetime
 
 import pytest
@@ -24,14 +25,15 @@ def changelist(client, **query) -> str:
     return answer.content.decode()
 
 
-def test_a_copied_game_is_flagged_on_both_entries_and_names_the_other(moderator_client, make_player,
-                                                                      finished_daily):
+def test_a_copied_game_is_flagged_on_both_entries_and_names_the_other(moderator_client, make_player, finished_daily):
     original = daily.on_game_finished(finished_daily(make_player("Original"), CLOSED_DATE, rng_seed=7))
     copy = daily.on_game_finished(finished_daily(make_player("Copier"), CLOSED_DATE, rng_seed=7))
     other = daily.on_game_finished(finished_daily(make_player("Honest"), CLOSED_DATE, rng_seed=8))
     assert flagged_entry(copy).flag_copied and flagged_entry(original).flag_copied
     assert not flagged_entry(other).flag_copied
-    assert flags.reasons(flagged_entry(copy)) == [f"copied: its first {flags.OPENING_MOVES} moves are those of Original"]
+    assert flags.reasons(flagged_entry(copy)) == [
+        f"copied: its first {flags.OPENING_MOVES} moves are those of Original"
+    ]
     listed = changelist(moderator_client, flag="copied")
     assert "Original" in listed and "Copier" in listed and "Honest" not in listed
     assert "copied: its first 30 moves are those of Original" in listed
@@ -43,7 +45,7 @@ def test_only_the_first_30_moves_of_the_player_count(make_player, finished_daily
     first = finished_daily(make_player("One"), CLOSED_DATE, rng_seed=3)
     moves = list(first.moves.order_by("seq"))
     south = [move for move in moves if move.seat == "S"]
-    assert flags.opening_digest(moves, "S") == flags.opening_digest(moves[:moves.index(south[29]) + 1], "S")
+    assert flags.opening_digest(moves, "S") == flags.opening_digest(moves[: moves.index(south[29]) + 1], "S")
     changed = [Move(seat=m.seat, action={"type": "x"} if m is south[29] else m.action) for m in moves]
     assert flags.opening_digest(changed, "S") != flags.opening_digest(moves, "S")
 
@@ -56,7 +58,9 @@ def test_several_ranked_dailies_of_one_date_from_one_network_are_flagged(moderat
     elsewhere = make_entry(make_player("Elsewhere"), CLOSED_DATE, 400, network="b" * 64)
     assert flagged_entry(one).flag_network and flagged_entry(two).flag_network
     assert not flagged_entry(other_day).flag_network and not flagged_entry(elsewhere).flag_network
-    assert flags.reasons(flagged_entry(one)) == [f"network: 2 ranked entries of {CLOSED_DATE.isoformat()} from one network"]
+    assert flags.reasons(flagged_entry(one)) == [
+        f"network: 2 ranked entries of {CLOSED_DATE.isoformat()} from one network"
+    ]
     listed = changelist(moderator_client, flag="network")
     assert "NetOne" in listed and "NetTwo" in listed and "NetLater" not in listed and "Elsewhere" not in listed
 
@@ -71,8 +75,9 @@ def test_a_game_played_faster_than_a_person_can_is_flagged(moderator_client, mak
     assert "Script" in listed and "Person" not in listed
 
 
-def test_the_any_filter_lists_every_flagged_entry_and_flags_never_hide_one(moderator_client, make_player,
-                                                                         make_entry, finished_daily):
+def test_the_any_filter_lists_every_flagged_entry_and_flags_never_hide_one(
+    moderator_client, make_player, make_entry, finished_daily
+):
     fast = daily.on_game_finished(finished_daily(make_player("Quick"), CLOSED_DATE, seconds_apart=0.05))
     make_entry(make_player("Shared"), CLOSED_DATE, 10, network="c" * 64)
     make_entry(make_player("Shared2"), CLOSED_DATE, 20, network="c" * 64)

@@ -1,14 +1,15 @@
 """Daily seeds and anonymous identity: the parts the room service builds on."""
+
 import datetime
 import uuid
 
 import pytest
 from django.test import RequestFactory
+from lb_support import play_to_the_end
 
 from games.engine import Game
 from leaderboards import daily, identity
 from leaderboards.models import DailyDeal, Player
-from lb_support import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ def test_different_dates_get_different_seeds():
 
 
 def test_today_is_the_utc_date():
-    assert daily.today() == datetime.datetime.now(datetime.timezone.utc).date()
+    assert daily.today() == datetime.datetime.now(datetime.UTC).date()
 
 
 def session_request():

@@ -5,6 +5,7 @@ One case per script and filler the attacker used (Hangul fillers, Lisu, Armenian
 `ɪ`, `ɩ`, "Ꭺnonymous"), and the names that must stay allowed (Bengali, German umlauts, Cyrillic
 alone, Chinese, Japanese, Korean).
 """
+
 import pytest
 
 from leaderboards import nicknames
@@ -24,8 +25,24 @@ def test_hangul_fillers_are_refused_alone_and_inside_reserved_words(filler):
     assert refused(f"Anna{filler}") == "nickname_invisible"
 
 
-@pytest.mark.parametrize("invisible", ["\u200b", "\u2060", "\ufeff", "\u00ad", "\u034f", "\ufe0f", "\u180e",
-                                       "\u202e", "\u2066", "\u200e", "\U000e0041", "\u200d", "\u200c"])
+@pytest.mark.parametrize(
+    "invisible",
+    [
+        "\u200b",
+        "\u2060",
+        "\ufeff",
+        "\u00ad",
+        "\u034f",
+        "\ufe0f",
+        "\u180e",
+        "\u202e",
+        "\u2066",
+        "\u200e",
+        "\U000e0041",
+        "\u200d",
+        "\u200c",
+    ],
+)
 def test_zero_width_bidi_and_other_default_ignorable_code_points_are_refused(invisible):
     assert refused(f"An{invisible}na") == "nickname_invisible"
 
@@ -35,13 +52,16 @@ def test_a_joiner_after_a_virama_stays_allowed_for_bengali_conjuncts():
     assert refused("মা\u200dগী") == "nickname_invisible"  # a ZWJ elsewhere only hides a word
 
 
-@pytest.mark.parametrize("impostor, original", [
-    ("ꓲvan", "Ivan"),      # Lisu letter I
-    ("ꓮnna", "Anna"),      # Lisu letter A
-    ("օlga", "olga"),      # Armenian o
-    ("Ꭺnna", "Anna"),      # Cherokee A
-    ("Ꭵvan", "ivan"),      # Cherokee v as i
-])
+@pytest.mark.parametrize(
+    "impostor, original",
+    [
+        ("ꓲvan", "Ivan"),  # Lisu letter I
+        ("ꓮnna", "Anna"),  # Lisu letter A
+        ("օlga", "olga"),  # Armenian o
+        ("Ꭺnna", "Anna"),  # Cherokee A
+        ("Ꭵvan", "ivan"),  # Cherokee v as i
+    ],
+)
 def test_look_alikes_of_other_scripts_are_refused_and_share_the_originals_key(impostor, original):
     assert refused(impostor) == "nickname_script"
     assert nickname_key(impostor) == nickname_key(original)
@@ -61,9 +81,29 @@ def test_a_latin_look_alike_cannot_sit_next_to_an_existing_nickname(make_player,
     assert error.value.code == "nickname_taken"
 
 
-@pytest.mark.parametrize("label", ["Anonymous", "ANONYMOUS", "An0nym0us", "Anonymous 7", "Anonymous7", "Ꭺnonymous",
-                                   "Anonym", "Computer", "Cοmputer", "Comp_uter", "You", "Du", "আপনি", "North",
-                                   "Süd", "উত্তর", "Partner", "বেনামী"])
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Anonymous",
+        "ANONYMOUS",
+        "An0nym0us",
+        "Anonymous 7",
+        "Anonymous7",
+        "Ꭺnonymous",
+        "Anonym",
+        "Computer",
+        "Cοmputer",
+        "Comp_uter",
+        "You",
+        "Du",
+        "আপনি",
+        "North",
+        "Süd",
+        "উত্তর",
+        "Partner",
+        "বেনামী",
+    ],
+)
 def test_the_boards_labels_cannot_be_imitated(label):
     assert refused(label) in ("nickname_reserved", "nickname_script", "nickname_blocked")
 
@@ -73,9 +113,29 @@ def test_the_labels_are_reserved_in_every_language_of_the_site():
         assert refused(label) == "nickname_reserved", label
 
 
-@pytest.mark.parametrize("name", ["রবীন্দ্রনাথ", "সুমাইয়া", "Jörg Müller", "Bärbel", "Straße", "Дмитрий", "Ольга",
-                                  "Ζωή", "李小龍", "山田さくら", "ヤマダ太郎", "김민준", "陳大文ㄅ", "Yūki", "Anna2",
-                                  "Youssef", "Computa", "Northcott"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "রবীন্দ্রনাথ",
+        "সুমাইয়া",
+        "Jörg Müller",
+        "Bärbel",
+        "Straße",
+        "Дмитрий",
+        "Ольга",
+        "Ζωή",
+        "李小龍",
+        "山田さくら",
+        "ヤマダ太郎",
+        "김민준",
+        "陳大文ㄅ",
+        "Yūki",
+        "Anna2",
+        "Youssef",
+        "Computa",
+        "Northcott",
+    ],
+)
 def test_names_of_one_script_stay_allowed(name):
     assert validate(name)
 

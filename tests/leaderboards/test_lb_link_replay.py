@@ -1,4 +1,5 @@
 """The personal link carries a player to another browser; ranked dailies can be watched once over."""
+
 import datetime
 
 import pytest

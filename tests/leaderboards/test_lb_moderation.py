@@ -1,4 +1,5 @@
 """Moderation in the admin: a moderator can hide, ban and undo — and nothing else; all is logged."""
+
 import datetime
 
 import pytest
@@ -21,29 +22,36 @@ def test_a_moderator_hides_an_entry_with_a_reason_and_undoes_it(moderator_client
     url = "/admin/leaderboards/entry/"
     asked = moderator_client.post(url, {"action": "hide_entries", "_selected_action": [entry.pk]})
     assert asked.status_code == 200 and b"reason" in asked.content  # the intermediate page
-    moderator_client.post(url, {"action": "hide_entries", "_selected_action": [entry.pk], "apply": "1",
-                                "reason": "impossible score"})
+    moderator_client.post(
+        url, {"action": "hide_entries", "_selected_action": [entry.pk], "apply": "1", "reason": "impossible score"}
+    )
     entry.refresh_from_db()
     assert entry.hidden and entry.hidden_reason == "impossible score"
     moderator_client.post(url, {"action": "unhide_entries", "_selected_action": [entry.pk]})
     entry.refresh_from_db()
     assert not entry.hidden
     log = list(ModerationAction.objects.order_by("at").values_list("moderator__username", "action", "target", "reason"))
-    assert log == [("mod", "hide_entry", f"entry:{entry.game_id}", "impossible score"),
-                   ("mod", "unhide_entry", f"entry:{entry.game_id}", "")]
+    assert log == [
+        ("mod", "hide_entry", f"entry:{entry.game_id}", "impossible score"),
+        ("mod", "unhide_entry", f"entry:{entry.game_id}", ""),
+    ]
 
 
 def test_a_moderator_bans_and_unbans_a_player(moderator_client, make_player, make_entry):
     bob = make_player("Bob")
     url = "/admin/leaderboards/player/"
-    moderator_client.post(url, {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1",
-                                "reason": "insults"})
+    moderator_client.post(
+        url, {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1", "reason": "insults"}
+    )
     bob.refresh_from_db()
     assert bob.banned
     moderator_client.post(url, {"action": "unban_players", "_selected_action": [bob.pk]})
     bob.refresh_from_db()
     assert not bob.banned
-    assert list(ModerationAction.objects.order_by("at").values_list("action", flat=True)) == ["ban_player", "unban_player"]
+    assert list(ModerationAction.objects.order_by("at").values_list("action", flat=True)) == [
+        "ban_player",
+        "unban_player",
+    ]
 
 
 def test_the_moderation_log_is_read_only(moderator_client, make_player):
@@ -52,25 +60,37 @@ def test_the_moderation_log_is_read_only(moderator_client, make_player):
     moderation.ban_player(make_player("Bob"), moderator_client.user, "spam")
     action = ModerationAction.objects.get()
     assert moderator_client.get("/admin/leaderboards/moderationaction/").status_code == 200
-    assert moderator_client.post(f"/admin/leaderboards/moderationaction/{action.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert (
+        moderator_client.post(f"/admin/leaderboards/moderationaction/{action.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
     assert ModerationAction.objects.count() == 1
 
 
 def test_a_moderator_can_do_nothing_else(moderator_client, make_player, make_entry):
     entry = make_entry(make_player("Bob"), CLOSED_DATE, 500)
-    for url in ["/admin/auth/user/", "/admin/auth/group/", "/admin/auth/user/add/",
-                f"/admin/auth/group/{Group.objects.get(name='moderators').pk}/change/"]:
+    for url in [
+        "/admin/auth/user/",
+        "/admin/auth/group/",
+        "/admin/auth/user/add/",
+        f"/admin/auth/group/{Group.objects.get(name='moderators').pk}/change/",
+    ]:
         assert moderator_client.get(url).status_code == 403, url
-    assert moderator_client.post("/admin/auth/user/add/", {"username": "x", "password1": "Aa1!aaaaaa",
-                                                           "password2": "Aa1!aaaaaa"}).status_code == 403
+    assert (
+        moderator_client.post(
+            "/admin/auth/user/add/", {"username": "x", "password1": "Aa1!aaaaaa", "password2": "Aa1!aaaaaa"}
+        ).status_code
+        == 403
+    )
     assert User.objects.count() == 1
     # Scores and players are read-only, and nothing can be deleted.
     moderator_client.post(f"/admin/leaderboards/entry/{entry.pk}/change/", {"score": 1})
     entry.refresh_from_db()
     assert entry.score == 500
     assert moderator_client.post(f"/admin/leaderboards/entry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
-    assert moderator_client.post("/admin/leaderboards/entry/", {"action": "delete_selected",
-                                                                "_selected_action": [entry.pk], "post": "yes"}).status_code in (200, 302)
+    assert moderator_client.post(
+        "/admin/leaderboards/entry/", {"action": "delete_selected", "_selected_action": [entry.pk], "post": "yes"}
+    ).status_code in (200, 302)
     assert Entry.objects.count() == 1
     assert moderator_client.get("/admin/leaderboards/dailydeal/").status_code == 403  # only a superuser lists seeds
 
@@ -80,8 +100,10 @@ def test_staff_without_the_group_cannot_moderate(client, make_player):
     client.force_login(user)
     bob = make_player("Bob")
     assert client.get("/admin/leaderboards/player/").status_code == 403
-    client.post("/admin/leaderboards/player/", {"action": "ban_players", "_selected_action": [bob.pk],
-                                                "apply": "1", "reason": "x"})
+    client.post(
+        "/admin/leaderboards/player/",
+        {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1", "reason": "x"},
+    )
     bob.refresh_from_db()
     assert not bob.banned and not ModerationAction.objects.exists()
 
@@ -126,8 +148,7 @@ def test_players_can_be_found_by_a_date_they_played(moderator_client, make_playe
     assert "Anna" in page and "Zed" not in page
 
 
-def test_a_superuser_lists_games_with_replay_links_and_moderators_do_not(moderator_client, make_player,
-                                                                        finished_daily):
+def test_a_superuser_lists_games_with_replay_links_and_moderators_do_not(moderator_client, make_player, finished_daily):
     from django.test import Client
 
     game = finished_daily(make_player("Anna"), daily.today())

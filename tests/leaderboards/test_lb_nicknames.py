@@ -1,4 +1,5 @@
 """Nickname rules: NFC, user-perceived length, any script, look-alikes, the word filter, escaping."""
+
 import json
 import unicodedata
 
@@ -21,11 +22,11 @@ def test_nicknames_are_stored_nfc():
 
 
 def test_length_counts_user_perceived_characters():
-    assert len(clusters("e\u0301a")) == 2                     # e + combining acute is one
-    assert len(clusters("ক্ষমা")) == 2                         # conjunct ক্ষ and মা
-    assert len(clusters("কি")) == 1                            # consonant + vowel sign
+    assert len(clusters("e\u0301a")) == 2  # e + combining acute is one
+    assert len(clusters("ক্ষমা")) == 2  # conjunct ক্ষ and মা
+    assert len(clusters("কি")) == 1  # consonant + vowel sign
     assert validate("কি কি")[0] == "কি কি"
-    assert refused("কি") == "nickname_length"                  # one perceived character
+    assert refused("কি") == "nickname_length"  # one perceived character
     assert refused("a") == "nickname_length"
     assert validate("ab")[0] == "ab"
     assert validate("a" * 20)[0] == "a" * 20
@@ -48,12 +49,12 @@ def test_stacked_marks_are_refused():
 
 def test_case_and_look_alikes_fold_to_one_key():
     assert nickname_key("Anna") == nickname_key("ANNA") == nickname_key("Аnna")  # Cyrillic А
-    assert nickname_key("Bob") == nickname_key("B0b") == nickname_key("Вοb")     # zero, Cyrillic В, Greek ο
+    assert nickname_key("Bob") == nickname_key("B0b") == nickname_key("Вοb")  # zero, Cyrillic В, Greek ο
     assert nickname_key("Paul") == nickname_key("PauI") == nickname_key("Pau1")  # l, I, 1
     assert nickname_key("José") == nickname_key("Jose")
     assert nickname_key("Anna_B") == nickname_key("Anna B") == nickname_key("ＡｎｎａＢ")  # fullwidth
     assert nickname_key("rnarco") == nickname_key("marco")
-    assert nickname_key("কি") != nickname_key("ক")                  # Bengali vowel signs matter
+    assert nickname_key("কি") != nickname_key("ক")  # Bengali vowel signs matter
 
 
 def test_the_word_filter_reads_the_folded_form_in_several_languages():

@@ -4,6 +4,7 @@ Opening a link only asks "Continue as …?"; the POST of that page (CSRF-checked
 browser. A link works once and for 30 days. (That no log holds the token:
 tests/reliability/test_link_logs.py.)
 """
+
 import datetime
 
 import pytest

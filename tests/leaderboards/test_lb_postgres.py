@@ -4,6 +4,7 @@ Window functions, partial indexes and aggregates behave differently across datab
 same tests that run on SQLite run here against PostgreSQL (a pytest subprocess with
 DATABASE_URL set; pytest-django creates and drops its test database), plus a small bench.
 """
+
 import os
 import subprocess
 import sys
@@ -32,9 +33,29 @@ def postgres_env() -> dict:
 
 def test_the_board_tests_pass_on_postgresql():
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:randomly", "-m", "not services",
-         "-W", "ignore", "--create-db", "tests/leaderboards/test_lb_boards.py", "tests/leaderboards/test_lb_scoring.py"],
-        cwd=ROOT, env=postgres_env(), capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:randomly",
+            "-m",
+            "not services",
+            "-W",
+            "ignore",
+            "--create-db",
+            "tests/leaderboards/test_lb_boards.py",
+            "tests/leaderboards/test_lb_scoring.py",
+        ],
+        cwd=ROOT,
+        env=postgres_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and "failed" not in run.stdout
 
@@ -48,10 +69,13 @@ def test_the_bench_runs_on_postgresql():
     with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        for command in (["migrate", "-v", "0"],
-                        ["bench_leaderboard", "--entries", "3000", "--days", "30", "--players", "300", "--repeat", "2"]):
-            run = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env,
-                                 capture_output=True, text=True, timeout=300)
+        for command in (
+            ["migrate", "-v", "0"],
+            ["bench_leaderboard", "--entries", "3000", "--days", "30", "--players", "300", "--repeat", "2"],
+        ):
+            run = subprocess.run(
+                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+            )
             assert run.returncode == 0, run.stderr[-3000:]
         assert "filled 3,000 entries of 300 players" in run.stdout and "(postgresql)" in run.stdout
         boards = [line for line in run.stdout.splitlines() if line.startswith(("daily", "week", "all time"))]

@@ -1,4 +1,5 @@
 """A daily result is the server's replay of its own record; nothing else can set a score."""
+
 import datetime
 
 import pytest

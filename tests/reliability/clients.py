@@ -3,6 +3,7 @@
 `Tab` keeps its seat's view by applying each patch to the previous view, records every frame it
 got (for the hidden-card checks) and resyncs on a version gap, as the page does.
 """
+
 import asyncio
 import json
 import re
@@ -40,8 +41,13 @@ class Tab:
         # The page's origin is the server the socket reaches: in production every process sits
         # behind one origin, here each has its own port, and the Origin check is exact.
         page_origin = self.url.split("/ws/", 1)[0].replace("ws://", "http://", 1)
-        self.socket = await connect(self.url, additional_headers={"Cookie": self.browser.cookie_header()},
-                                    origin=page_origin, max_size=None, open_timeout=20)
+        self.socket = await connect(
+            self.url,
+            additional_headers={"Cookie": self.browser.cookie_header()},
+            origin=page_origin,
+            max_size=None,
+            open_timeout=20,
+        )
         return await self.next_message("state")
 
     async def close(self) -> None:
@@ -81,6 +87,7 @@ class Tab:
 
     async def play_until(self, version: int, timeout: float = 60) -> None:
         """Play South's turns and follow the bots' until the game reaches `version`."""
+
         async def loop():
             while self.version < version:
                 if self.my_turn():
@@ -88,6 +95,7 @@ class Tab:
                     assert answer["type"] == "patch", answer
                 else:
                     await self.next_message("patch")
+
         await asyncio.wait_for(loop(), timeout)
 
     async def sync_matches(self) -> None:
@@ -108,8 +116,10 @@ def run(coroutine):
 
 def cards_in_position(position: dict) -> int:
     """How many cards a stored position holds, wherever they are (must be 270, R1)."""
+
     def count(text) -> int:
         return len(text.split()) if text else 0
+
     total = count(position["stock"]) + count(position["discard"])
     total += sum(count(cards) for cards in position["hands"].values())
     total += sum(count(cards) for cards in position["feet"].values() if cards)

@@ -5,6 +5,7 @@ The shared fixtures (postgres_url, redis_url, sqlite_url, daphne) are in tests/c
 The machine's own Redis on 6379 is never touched: `private_redis` starts redis-server on a free
 port with no persistence, so a restart loses every channel-layer key, as a real crash would.
 """
+
 import shutil
 import socket
 import subprocess
@@ -18,8 +19,12 @@ from testsupport.services import service_missing
 from testsupport.tcp_proxy import TcpProxy
 
 # The trivial legal bots of tests/rooms (draw, discard the first card): fast, so faults are the subject.
-SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "thread",
-               "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
+SIMPLE_BOTS = {
+    "FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot",
+    "FOOT_BOT_POOL": "thread",
+    "FOOT_WS_RATE": 1000,
+    "FOOT_WS_BURST": 1000,
+}
 
 
 class RedisServer:
@@ -36,7 +41,9 @@ class RedisServer:
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=log, stderr=subprocess.STDOUT)
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -66,7 +73,6 @@ def private_redis(tmp_path):
     server = RedisServer(tmp_path / "redis.log").start()
     yield server
     server.kill()
-
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 The tests look at what is really written, not at what the server says, to prove that no move is
 lost or half-applied: Move rows 1..v, Game.version v, and the log replaying to Game.position.
 """
+
 import json
 import sqlite3
 
@@ -14,6 +15,7 @@ def _rows(database_url: str, query: str, game_id: str) -> list:
         with sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=20) as db:
             return db.execute(query.replace("%s", "?"), (game_id.replace("-", ""),)).fetchall()
     import psycopg
+
     with psycopg.connect(database_url.replace("postgres://", "postgresql://", 1)) as db:
         return db.execute(query, (game_id,)).fetchall()
 
@@ -24,14 +26,14 @@ def _json(value):
 
 def stored_moves(database_url: str, game_id: str) -> tuple[dict, list[tuple[int, str, dict]]]:
     """(initial position, [(seq, seat, action)] in seq order)."""
-    (initial,), = _rows(database_url, "select initial_position from games_game where id = %s", game_id)
+    ((initial,),) = _rows(database_url, "select initial_position from games_game where id = %s", game_id)
     moves = _rows(database_url, "select seq, seat, action from games_move where game_id = %s order by seq", game_id)
     return _json(initial), [(seq, seat, _json(action)) for seq, seat, action in moves]
 
 
 def stored_game(database_url: str, game_id: str) -> tuple[int, dict]:
     """(Game.version, Game.position)."""
-    (version, position), = _rows(database_url, "select version, position from games_game where id = %s", game_id)
+    ((version, position),) = _rows(database_url, "select version, position from games_game where id = %s", game_id)
     return version, _json(position)
 
 

@@ -5,6 +5,7 @@ network within FOOT_ADMIN_LOGIN_WINDOW seconds the login answers 429 with Retry-
 the right password; other networks are not affected. Across two Daphne processes sharing Redis,
 the failures add up.
 """
+
 import http.cookiejar
 import secrets
 import urllib.error
@@ -88,8 +89,9 @@ def failed_login(server) -> int:
     if page != 200:
         return page  # the form itself is refused while the network waits
     token = next(cookie.value for cookie in jar if cookie.name == "csrftoken")
-    return status_of(opener, server.http + "/admin/login/",
-                     {"csrfmiddlewaretoken": token, "username": "nobody", "password": "wrong"})
+    return status_of(
+        opener, server.http + "/admin/login/", {"csrfmiddlewaretoken": token, "username": "nobody", "password": "wrong"}
+    )
 
 
 @pytest.mark.services
@@ -105,6 +107,7 @@ def test_two_daphne_processes_sharing_redis_count_the_same_failures(daphne, sqli
 def test_the_refusal_is_in_the_visitors_language(settings):
     settings.FOOT_ADMIN_LOGIN_FAILURES = 1
     try_login(Client(), "wrong")
-    german = Client(HTTP_ACCEPT_LANGUAGE="de").post("/admin/login/", {"username": "root", "password": "x"},
-                                                    REMOTE_ADDR="203.0.113.7")
+    german = Client(HTTP_ACCEPT_LANGUAGE="de").post(
+        "/admin/login/", {"username": "root", "password": "x"}, REMOTE_ADDR="203.0.113.7"
+    )
     assert german.status_code == 429 and "Zu viele fehlgeschlagene Anmeldungen" in german.content.decode()

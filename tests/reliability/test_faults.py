@@ -6,6 +6,7 @@ is gone), on a version gap it asks for the whole view. After the fault the game 
 the stored record must be whole: Move rows are exactly 1..Game.version, they replay to the
 stored position (nothing half-applied), and every move the client saw acknowledged is stored.
 """
+
 import asyncio
 import random
 import threading
@@ -40,7 +41,7 @@ class ResilientPlayer:
                 try:
                     await self.see_the_score(await self.tab.open(server.ws))
                     return
-                except (OSError, ConnectionClosed, InvalidStatus, asyncio.TimeoutError):
+                except (TimeoutError, OSError, ConnectionClosed, InvalidStatus):
                     pass
             if time.monotonic() > deadline:
                 raise AssertionError("could not reconnect to any server")
@@ -54,7 +55,7 @@ class ResilientPlayer:
             assert time.monotonic() < deadline, f"stuck at v{self.tab.version}: {self.refusals[-5:]}"
             try:
                 await self.step()
-            except asyncio.TimeoutError:  # first: since Python 3.11 it is an OSError too
+            except TimeoutError:  # first: since Python 3.11 it is an OSError too
                 await self.tab.send({"type": "sync"})  # nothing came: ask where the game is
             except (ConnectionClosed, OSError):
                 self.reconnects += 1
@@ -110,7 +111,7 @@ async def finish(player: ResilientPlayer) -> None:
         assert time.monotonic() < deadline, "the bots did not come back to South"
         try:
             await player.tab.next_message("patch", "state", timeout=5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await player.tab.send({"type": "sync"})
     await player.tab.sync_matches()
     await player.tab.close()
@@ -140,16 +141,19 @@ def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sql
         # its server sends when a patch arrived after a gap of messages lost in the outage).
         while listener.version < player.tab.version:
             await listener.next_message("patch", "state", timeout=10)
-        heard_after_restart.extend(frame["v"] for frame in listener.frames
-                                   if frame["type"] in ("patch", "state") and frame["v"] > restarted_at)
+        heard_after_restart.extend(
+            frame["v"] for frame in listener.frames if frame["type"] in ("patch", "state") and frame["v"] > restarted_at
+        )
         await listener.close()
         await finish(player)
 
     run(scenario())
     assert assert_acknowledged_moves_are_stored(sqlite_url, player) >= 60
     assert heard_after_restart, "the listening socket heard no move after the restart"
-    print(f"redis restart: refusals {player.refusals}, reconnects {player.reconnects}, "
-          f"patches heard by the listening tab after it {len(heard_after_restart)}")
+    print(
+        f"redis restart: refusals {player.refusals}, reconnects {player.reconnects}, "
+        f"patches heard by the listening tab after it {len(heard_after_restart)}"
+    )
 
 
 # ---------------------------------------------------------------- PostgreSQL connections cut
@@ -194,8 +198,10 @@ def test_cut_postgresql_connections_never_half_apply_a_move(daphne, postgres_pro
     run(scenario())
     assert cutter.connections_cut > 0, "the proxy cut nothing: the test proved nothing"
     assert assert_acknowledged_moves_are_stored(postgres_url, player) >= after_cuts[0] + 16
-    print(f"postgres cuts: {cutter.connections_cut} connections in {cutter.done} cuts; "
-          f"refusals {player.refusals}; reconnects {player.reconnects}")
+    print(
+        f"postgres cuts: {cutter.connections_cut} connections in {cutter.done} cuts; "
+        f"refusals {player.refusals}; reconnects {player.reconnects}"
+    )
 
 
 # ---------------------------------------------------------------- two Daphnes, one killed

@@ -13,6 +13,7 @@ at the end the attacker's log replays to its stored position (nothing half-appli
 
 The default run sends a few thousand frames; the `slow` variant tens of thousands.
 """
+
 import asyncio
 import json
 import os
@@ -23,12 +24,14 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
-from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
-from games.rooms.creation import create_game
-from games.rooms.stored import replay
 from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.models import Game, Move
+from games.rooms.creation import create_game
+from games.rooms.stored import replay
 from leaderboards.models import Player
 from server.asgi import application
 
@@ -43,29 +46,82 @@ MAX_DEPTH = 30000  # 60 KB of brackets: still under the frame limit
 
 # ---------------------------------------------------------------- strategies
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**80, 2**80), st.floats(allow_nan=False),
-                    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12))
-json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=10)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**80), 2**80),
+    st.floats(allow_nan=False),
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
 cards = st.one_of(st.sampled_from(REAL_CARDS), st.text(max_size=4), st.integers(-5, 60), st.none(), json_values)
-versions = st.one_of(st.sampled_from(["CURRENT", "CURRENT", "OLD", "NEXT"]), st.integers(-2**64, 2**64),
-                     st.just(10**400), st.booleans(), st.floats(), st.text(max_size=4), st.none())
-groups = st.lists(st.fixed_dictionaries({"cards": st.lists(cards, max_size=5)},
-                                        optional={"to": st.sampled_from(["4", "9", "Q", "A", "wild", "3", "Z", ""])
-                                                  | json_values}), max_size=3)
+versions = st.one_of(
+    st.sampled_from(["CURRENT", "CURRENT", "OLD", "NEXT"]),
+    st.integers(-(2**64), 2**64),
+    st.just(10**400),
+    st.booleans(),
+    st.floats(),
+    st.text(max_size=4),
+    st.none(),
+)
+groups = st.lists(
+    st.fixed_dictionaries(
+        {"cards": st.lists(cards, max_size=5)},
+        optional={"to": st.sampled_from(["4", "9", "Q", "A", "wild", "3", "Z", ""]) | json_values},
+    ),
+    max_size=3,
+)
 actions = st.fixed_dictionaries(
-    {"type": st.sampled_from(["draw", "draw", "discard", "meld", "take_pile", "pass", "__class__", ""])
-     | st.text(max_size=10) | json_values},
-    optional={"card": cards, "cards": st.lists(cards, max_size=6) | json_values, "groups": groups | json_values,
-              "count": st.integers(-10**9, 10**9), "seat": st.sampled_from(["S", "W", "N", "E", "X", ""])})
-message_types = st.sampled_from(["action", "action", "action", "check", "sync", "next_deal", "hint",
-                                 "room.update", "room_update", "room.refresh", "websocket.disconnect",
-                                 "send_state", "on_action", "__init__", "", "ACTION"]) | st.text(max_size=12)
+    {
+        "type": st.sampled_from(["draw", "draw", "discard", "meld", "take_pile", "pass", "__class__", ""])
+        | st.text(max_size=10)
+        | json_values
+    },
+    optional={
+        "card": cards,
+        "cards": st.lists(cards, max_size=6) | json_values,
+        "groups": groups | json_values,
+        "count": st.integers(-(10**9), 10**9),
+        "seat": st.sampled_from(["S", "W", "N", "E", "X", ""]),
+    },
+)
+message_types = st.sampled_from(
+    [
+        "action",
+        "action",
+        "action",
+        "check",
+        "sync",
+        "next_deal",
+        "hint",
+        "room.update",
+        "room_update",
+        "room.refresh",
+        "websocket.disconnect",
+        "send_state",
+        "on_action",
+        "__init__",
+        "",
+        "ACTION",
+    ]
+) | st.text(max_size=12)
 messages = st.fixed_dictionaries(
     {"type": message_types},
-    optional={"action": actions | json_values, "v": versions, "ref": st.text(max_size=40) | json_values,
-              "seat": st.sampled_from(["S", "W", "N", "E"]), "game": st.uuids().map(str),
-              "player": st.uuids().map(str), "parts": json_values, "origin": st.text(max_size=10)})
+    optional={
+        "action": actions | json_values,
+        "v": versions,
+        "ref": st.text(max_size=40) | json_values,
+        "seat": st.sampled_from(["S", "W", "N", "E"]),
+        "game": st.uuids().map(str),
+        "player": st.uuids().map(str),
+        "parts": json_values,
+        "origin": st.text(max_size=10),
+    },
+)
 frames = st.one_of(
     messages.map(lambda m: ("json", m)),
     messages.map(lambda m: ("json", m)),
@@ -74,9 +130,11 @@ frames = st.one_of(
     st.binary(max_size=80).map(lambda b: ("bytes", b)),
     st.integers(1, MAX_DEPTH).map(lambda d: ("text", '{"type":"action","action":' + "[" * d + "]" * d + "}")),
     st.integers(MAX_FRAME_BYTES - 4096, MAX_FRAME_BYTES + 256).map(
-        lambda n: ("text", json.dumps({"type": "sync", "pad": "x" * n}))),  # around the 64 KB limit
+        lambda n: ("text", json.dumps({"type": "sync", "pad": "x" * n}))
+    ),  # around the 64 KB limit
     st.just(("replay", None)),
-    st.just(("legal", None)), st.just(("legal", None)),  # real moves, so the game (and its bots) go on
+    st.just(("legal", None)),
+    st.just(("legal", None)),  # real moves, so the game (and its bots) go on
 )
 targets = st.sampled_from(["own", "own", "own", "foreign"])
 
@@ -117,8 +175,11 @@ class Fuzzer:
 
     async def connect(self, target: str) -> None:
         game_id = self.own_id if target == "own" else self.foreign_id
-        comm = WebsocketCommunicator(application, f"/ws/game/{game_id}/",
-                                     headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", self.cookie)])
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/game/{game_id}/",
+            headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", self.cookie)],
+        )
         connected, _ = await comm.connect(timeout=TIMEOUT)
         assert connected
         self.sockets[target] = comm
@@ -126,8 +187,10 @@ class Fuzzer:
 
     def concrete(self, message: dict) -> str:
         if isinstance(message, dict) and message.get("v") in ("CURRENT", "OLD", "NEXT"):
-            message = dict(message, v={"CURRENT": self.version, "OLD": max(0, self.version - 3),
-                                       "NEXT": self.version + 1}[message["v"]])
+            message = dict(
+                message,
+                v={"CURRENT": self.version, "OLD": max(0, self.version - 3), "NEXT": self.version + 1}[message["v"]],
+            )
         return json.dumps(message)
 
     async def send(self, target: str, frame: tuple) -> None:
@@ -240,11 +303,14 @@ def fuzz_setup(settings):
     runner.run(fuzzer.close())
     runner.stop()
     from games.rooms import bot_runner
+
     bot_runner.shutdown_pool()
     replayed = replay(Game.objects.get(pk=own.id))
     assert replayed.to_position() == Game.objects.get(pk=own.id).position  # nothing half-applied
-    print(f"fuzzed {fuzzer.sent} frames; replies {fuzzer.replies}; clean closes {fuzzer.closes}; "
-          f"own game at v{fuzzer.version}")
+    print(
+        f"fuzzed {fuzzer.sent} frames; replies {fuzzer.replies}; clean closes {fuzzer.closes}; "
+        f"own game at v{fuzzer.version}"
+    )
 
 
 def fuzz(runner: LoopThread, fuzzer: Fuzzer, batch: list) -> None:
@@ -252,13 +318,18 @@ def fuzz(runner: LoopThread, fuzzer: Fuzzer, batch: list) -> None:
         for target, frame in batch:
             await fuzzer.send(target, frame)
             await fuzzer.check_games()
+
     runner.run(play(), timeout=600)
 
 
 # No shrinking: a failure prints its whole batch at once, and the run stays bounded in time.
-COMMON = dict(deadline=None, database=None, print_blob=True, phases=[Phase.explicit, Phase.generate],
-              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                     HealthCheck.data_too_large])
+COMMON = dict(
+    deadline=None,
+    database=None,
+    print_blob=True,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -285,9 +356,15 @@ async def test_deep_nesting_is_answered_with_bad_json(settings):
     settings.FOOT_WS_RATE, settings.FOOT_WS_BURST = 1000, 1000
     player = await database_sync_to_async(Player.objects.create)()
     game, _ = await database_sync_to_async(create_game)(player, "solo", "easy")
-    comm = WebsocketCommunicator(application, f"/ws/game/{game.id}/",
-                                 headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"),
-                                          (b"cookie", await database_sync_to_async(session_cookie)(player))])
+    comm = WebsocketCommunicator(
+        application,
+        f"/ws/game/{game.id}/",
+        headers=[
+            (b"origin", b"http://testserver"),
+            (b"host", b"testserver"),
+            (b"cookie", await database_sync_to_async(session_cookie)(player)),
+        ],
+    )
     assert (await comm.connect(timeout=TIMEOUT))[0]
     while (await comm.receive_json_from(timeout=TIMEOUT))["type"] != "state":
         pass
@@ -305,14 +382,20 @@ async def test_deep_nesting_is_answered_with_bad_json(settings):
 async def test_a_flood_is_closed_with_the_policy_code_and_other_games_go_on(settings):
     settings.FOOT_WS_RATE, settings.FOOT_WS_BURST = 10, 30
     settings.FOOT_BOT_DELAY = 0
-    flooder, other = await database_sync_to_async(Player.objects.create)(), \
-        await database_sync_to_async(Player.objects.create)()
+    flooder, other = (
+        await database_sync_to_async(Player.objects.create)(),
+        await database_sync_to_async(Player.objects.create)(),
+    )
     flooded, _ = await database_sync_to_async(create_game)(flooder, "solo", "easy")
     calm, _ = await database_sync_to_async(create_game)(other, "solo", "easy")
 
     def socket(game, player_cookie):
-        return WebsocketCommunicator(application, f"/ws/game/{game.id}/",
-                                     headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", player_cookie)])
+        return WebsocketCommunicator(
+            application,
+            f"/ws/game/{game.id}/",
+            headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", player_cookie)],
+        )
+
     noisy = socket(flooded, await database_sync_to_async(session_cookie)(flooder))
     quiet = socket(calm, await database_sync_to_async(session_cookie)(other))
     for comm in (noisy, quiet):

@@ -11,6 +11,7 @@ log, replayed move by move:
 - events name a card drawn, a foot picked up or a card taken only to the seat it belongs to;
 - no frame names a foot, the stock's cards or the seed.
 """
+
 import asyncio
 
 import jsonpatch
@@ -32,6 +33,7 @@ def going_on(tab: Tab, last_deal: int) -> bool:
 
 async def play(players: list[Tab], watcher: Tab, last_deal: int) -> None:
     """Play until the game is over or deal `last_deal` has ended."""
+
     async def seat_loop(tab: Tab):
         while going_on(tab, last_deal):
             if tab.my_turn():
@@ -117,6 +119,7 @@ def fix_seed(sqlite_url: str, game_id: str) -> None:
     pickup whose red three finds the stock empty, and the engine then refuses its own position
     (reported to the engine's owner by the room tests); this test is about what frames show."""
     import sqlite3
+
     with sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), timeout=20) as db:
         db.execute("update games_game set seed = ? where id = ?", (SEED, game_id.replace("-", "")))
 

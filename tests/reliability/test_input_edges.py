@@ -7,6 +7,7 @@ and a game id has one spelling from the edge on.
   pages and the API answer the canonical id); `{…}`, `urn:uuid:` and bare hex are no game
   (4404 on the socket, 404 over HTTP), never a 1011 or a 500.
 """
+
 import asyncio
 
 import pytest
@@ -15,11 +16,11 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from games.consumers import CLOSE_NOT_FOUND
+from games.engine import RuleError, normalise_action, public_fields
+from games.models import Game, Move
 from games.rooms.creation import create_game
 from games.rooms.turns import _background
-from games.consumers import CLOSE_NOT_FOUND
-from games.engine import normalise_action, public_fields, RuleError
-from games.models import Game, Move
 from leaderboards.models import Player
 from server.asgi import application
 
@@ -33,6 +34,7 @@ def fast_bots(settings):
     settings.FOOT_BOT_DELAY = 0
     yield
     from games.rooms import bot_runner
+
     bot_runner.shutdown_pool()
 
 
@@ -58,7 +60,12 @@ def solo_game_and_cookie():
 
 
 def socket(path_id, cookie: bytes, language: str = "en"):
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie), (b"accept-language", language.encode())]
+    headers = [
+        (b"origin", b"http://testserver"),
+        (b"host", b"testserver"),
+        (b"cookie", cookie),
+        (b"accept-language", language.encode()),
+    ]
     return WebsocketCommunicator(application, f"/ws/game/{path_id}/", headers=headers)
 
 
@@ -97,8 +104,13 @@ def test_numbers_are_ascii_digits_within_bounds_and_dates_within_the_sites_range
     for odd in ("0001-01-01", "2019-12-31", "9999-12-31", "2020-02-30", "2020-1-1", "２０２０-01-01", "20200101"):
         assert params.iso_date(odd) is None, odd
     assert params.game_id("6F1C0000-0000-4000-8000-00000000ABCD") == "6f1c0000-0000-4000-8000-00000000abcd"
-    for odd in ("{6f1c0000-0000-4000-8000-00000000abcd}", "urn:uuid:6f1c0000-0000-4000-8000-00000000abcd",
-                "6f1c0000000040008000000000000abcd", "６f1c0000-0000-4000-8000-00000000abcd", None):
+    for odd in (
+        "{6f1c0000-0000-4000-8000-00000000abcd}",
+        "urn:uuid:6f1c0000-0000-4000-8000-00000000abcd",
+        "6f1c0000000040008000000000000abcd",
+        "６f1c0000-0000-4000-8000-00000000abcd",
+        None,
+    ):
         assert params.game_id(odd) is None, odd
 
 
@@ -108,13 +120,21 @@ def test_numbers_are_ascii_digits_within_bounds_and_dates_within_the_sites_range
 def test_the_normal_form_keeps_the_fields_each_type_reads_and_refuses_any_other():
     assert normalise_action({"type": "draw"}) == {"type": "draw"}
     assert normalise_action({"type": "discard", "card": "KD"}) == {"type": "discard", "card": "KD"}
-    assert normalise_action({"type": "meld", "groups": [{"cards": ["5H"], "to": None}, {"cards": ["KD"], "to": "K"}]}) \
-        == {"type": "meld", "groups": [{"cards": ["5H"]}, {"cards": ["KD"], "to": "K"}]}
-    assert normalise_action({"type": "take_pile", "cards": ["5H", "5S"], "groups": [{"cards": ["9D"]}]}) \
-        == {"type": "take_pile", "cards": ["5H", "5S"], "groups": [{"cards": ["9D"]}]}
-    refused = [{"type": "draw", "junk": "x"}, {"type": "draw", "card": "KD"}, {"type": "discard", "card": "KD", "cards": []},
-               {"type": "meld", "groups": [{"cards": ["5H"], "note": "x"}]},
-               {"type": "take_pile", "cards": ["5H"], "groups": [{"cards": ["9D"], "to": "9"}]}]
+    assert normalise_action(
+        {"type": "meld", "groups": [{"cards": ["5H"], "to": None}, {"cards": ["KD"], "to": "K"}]}
+    ) == {"type": "meld", "groups": [{"cards": ["5H"]}, {"cards": ["KD"], "to": "K"}]}
+    assert normalise_action({"type": "take_pile", "cards": ["5H", "5S"], "groups": [{"cards": ["9D"]}]}) == {
+        "type": "take_pile",
+        "cards": ["5H", "5S"],
+        "groups": [{"cards": ["9D"]}],
+    }
+    refused = [
+        {"type": "draw", "junk": "x"},
+        {"type": "draw", "card": "KD"},
+        {"type": "discard", "card": "KD", "cards": []},
+        {"type": "meld", "groups": [{"cards": ["5H"], "note": "x"}]},
+        {"type": "take_pile", "cards": ["5H"], "groups": [{"cards": ["9D"], "to": "9"}]},
+    ]
     for action in refused:
         with pytest.raises(RuleError) as error:
             normalise_action(action)
@@ -126,14 +146,17 @@ def test_the_normal_form_keeps_the_fields_each_type_reads_and_refuses_any_other(
 
 def test_publishing_keeps_only_the_fields_of_the_type():
     assert public_fields({"type": "draw", "junk": "x" * 60_000}) == {"type": "draw"}
-    assert public_fields({"type": "meld", "groups": [{"cards": ["5H"], "x": 1}], "y": 2}) == \
-        {"type": "meld", "groups": [{"cards": ["5H"]}]}
+    assert public_fields({"type": "meld", "groups": [{"cards": ["5H"], "x": 1}], "y": 2}) == {
+        "type": "meld",
+        "groups": [{"cards": ["5H"]}],
+    }
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-@pytest.mark.parametrize("language, word", [("en", "not part of this action"), ("de", "gehört nicht zu diesem Zug"),
-                                            ("bn", "অংশ নয়")])
+@pytest.mark.parametrize(
+    "language, word", [("en", "not part of this action"), ("de", "gehört nicht zu diesem Zug"), ("bn", "অংশ নয়")]
+)
 async def test_an_action_with_an_extra_field_is_refused_and_nothing_is_stored(language, word):
     game, cookie = await database_sync_to_async(solo_game_and_cookie)()
     comm = socket(game.id, cookie, language)

@@ -10,13 +10,11 @@ so that no window ends while a test runs (a fixed window starts again at its end
 import time
 
 import pytest
-
-
 from django.test import Client
 
 from games import limits
-from games.rooms.stored import load
 from games.models import Game
+from games.rooms.stored import load
 from leaderboards.models import Player
 
 pytestmark = pytest.mark.django_db

@@ -7,15 +7,13 @@ import asyncio
 
 import pytest
 import pytest_asyncio
-
-
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
 from games.rooms import turns
 from games.rooms.creation import create_game
-from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
 from leaderboards.models import Player
 from server.asgi import application
 

@@ -5,6 +5,7 @@ used to write /me/<token>/. Played on a real Daphne (through server.serve, as `m
 production run it): make a link, open it in another browser, confirm it, use it again, open an
 unknown one; the server's whole output then names /me/[redacted]/ and no token.
 """
+
 import urllib.error
 import urllib.parse
 import urllib.request

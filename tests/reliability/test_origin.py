@@ -6,6 +6,7 @@ The matrix runs against a real Daphne (the Host header and scheme as a browser's
 gives them), and in process for the settings: CSRF_TRUSTED_ORIGINS feeds the allowed origins,
 and a TLS proxy's X-Forwarded-Proto counts only when SECURE_PROXY_SSL_HEADER says so.
 """
+
 import asyncio
 
 from websockets.asyncio.client import connect
@@ -59,8 +60,13 @@ def test_the_allowed_origins_come_from_csrf_trusted_origins_exactly(settings):
     assert origin_allowed(scope("https://foot.example", host=behind_proxy))
     assert origin_allowed(scope("https://foot.example:443", host=behind_proxy))  # the default port, spelled out
     assert origin_allowed(scope("HTTPS://FOOT.EXAMPLE", host=behind_proxy))
-    for other in ("http://foot.example", "https://foot.example:8443", "https://www.foot.example",
-                  "https://foot.example.evil", "https://evil.example"):
+    for other in (
+        "http://foot.example",
+        "https://foot.example:8443",
+        "https://www.foot.example",
+        "https://foot.example.evil",
+        "https://evil.example",
+    ):
         assert not origin_allowed(scope(other, host=behind_proxy)), other
 
 
@@ -81,6 +87,13 @@ def test_the_sites_own_origin_follows_the_connection_scheme_and_host(settings):
 def test_an_origin_is_a_scheme_a_host_and_a_port_only():
     assert canonical_origin("http://127.0.0.1:80") == "http://127.0.0.1"
     assert canonical_origin("https://[::1]:8443") == "https://[::1]:8443"
-    for not_an_origin in ("null", "", "ftp://foot.example", "https://foot.example/page", "https://user@foot.example",
-                          "https://foot.example:99999", "foot.example"):
+    for not_an_origin in (
+        "null",
+        "",
+        "ftp://foot.example",
+        "https://foot.example/page",
+        "https://user@foot.example",
+        "https://foot.example:99999",
+        "foot.example",
+    ):
         assert canonical_origin(not_an_origin) is None, not_an_origin

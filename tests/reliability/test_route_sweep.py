@@ -9,6 +9,7 @@ bytes that are not UTF-8 and JSON of the wrong types. Django's test client raise
 exception instead of answering 500, so a failure shows its traceback. The sweep runs as an
 anonymous visitor, as a player with a session, and as a staff user (the admin's own pages).
 """
+
 import datetime
 import json
 from urllib.parse import quote, urlencode
@@ -17,24 +18,63 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import get_resolver
-from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from tests.leaderboards.lb_support import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
 ODD_VALUES = [
-    "²", "٣", "۱۲", "0" * 5000, "9" * 5000, "-1", "0", "1e9", "1.5", "0x10", " 1", "",
-    "0001-01-01", "9999-12-31", "2020-02-30", "2019-12-31", "20200101", "2020-1-1",
-    "{00000000-0000-0000-0000-000000000000}", "urn:uuid:00000000-0000-0000-0000-000000000000",
-    "00000000000000000000000000000000", "00000000-0000-0000-0000-00000000000G",
-    "%00", "\x00", "%ff", "..", "../../etc/passwd", "ＡＢＣ", "😀", "null", "[]", "{}", "'\"<>",
-    "a" * 3000, "\u202e", "ad\u3164min",
+    "²",
+    "٣",
+    "۱۲",
+    "0" * 5000,
+    "9" * 5000,
+    "-1",
+    "0",
+    "1e9",
+    "1.5",
+    "0x10",
+    " 1",
+    "",
+    "0001-01-01",
+    "9999-12-31",
+    "2020-02-30",
+    "2019-12-31",
+    "20200101",
+    "2020-1-1",
+    "{00000000-0000-0000-0000-000000000000}",
+    "urn:uuid:00000000-0000-0000-0000-000000000000",
+    "00000000000000000000000000000000",
+    "00000000-0000-0000-0000-00000000000G",
+    "%00",
+    "\x00",
+    "%ff",
+    "..",
+    "../../etc/passwd",
+    "ＡＢＣ",
+    "😀",
+    "null",
+    "[]",
+    "{}",
+    "'\"<>",
+    "a" * 3000,
+    "\u202e",
+    "ad\u3164min",
 ]
 QUERY_NAMES = ["page", "step", "start", "count", "date", "next", "o", "p", "q", "e", "_changelist_filters"]
 JSON_BODIES = [
-    b"[" * 100_000, b"{" * 5000, b'{"a":' * 3000, b"[" * 4000 + b"]" * 4000, b"\xff\xfe\x00",
-    b'"a string"', b"null", b"1" * 5000, json.dumps({"nickname": "x" * 100_000}).encode(),
+    b"[" * 100_000,
+    b"{" * 5000,
+    b'{"a":' * 3000,
+    b"[" * 4000 + b"]" * 4000,
+    b"\xff\xfe\x00",
+    b'"a string"',
+    b"null",
+    b"1" * 5000,
+    json.dumps({"nickname": "x" * 100_000}).encode(),
     json.dumps({"nickname": ["a"], "mode": ["solo"], "seat": {"a": 1}, "level": 1, "position": "x"}).encode(),
     json.dumps({"nickname": None, "mode": "solo", "level": "²", "seat": "²", "position": [[[]]]}).encode(),
     json.dumps({"mode": "friends", "level": "normal", "seat": "N"}).encode(),
@@ -61,15 +101,24 @@ SITE_ROUTES = [route for route in ROUTES if not route[0].startswith("admin/")]
 # The admin as staff (its own pages, rendered: slow), with the values that name numbers, dates and ids;
 # logging out would end the staff session halfway.
 ADMIN_ROUTES = [route for route in ROUTES if route[0].startswith("admin/") and route[0] != "admin/logout/"]
-ADMIN_VALUES = ["²", "0" * 5000, "-1", "0001-01-01", "{00000000-0000-0000-0000-000000000000}", "%00", "..",
-                "😀", "a" * 3000]
+ADMIN_VALUES = [
+    "²",
+    "0" * 5000,
+    "-1",
+    "0001-01-01",
+    "{00000000-0000-0000-0000-000000000000}",
+    "%00",
+    "..",
+    "😀",
+    "a" * 3000,
+]
 
 
 @pytest.fixture
 def world():
     """A player with a solo game, a friends lobby and yesterday's ranked daily on the board."""
-    from games.rooms.creation import create_game
     from games.models import Game, Move
+    from games.rooms.creation import create_game
     from leaderboards import daily
     from leaderboards.models import Player
 
@@ -79,19 +128,31 @@ def world():
     yesterday = daily.today() - datetime.timedelta(days=1)
     seed = daily.daily_seed(yesterday)
     log = play_to_the_end(seed)
-    finished = Game.objects.create(mode="daily", daily_date=yesterday, ranked=True, seed=seed, status="finished",
-                                   initial_position=daily.dealt_from(seed),
-                                   seats={"S": {"player": str(player.pk)}, "W": {"bot": "normal"},
-                                          "N": {"bot": "normal"}, "E": {"bot": "normal"}},
-                                   version=len(log), host=player)
-    Move.objects.bulk_create([Move(game=finished, seq=i + 1, seat=seat, action=action)
-                              for i, (seat, action) in enumerate(log)])
+    finished = Game.objects.create(
+        mode="daily",
+        daily_date=yesterday,
+        ranked=True,
+        seed=seed,
+        status="finished",
+        initial_position=daily.dealt_from(seed),
+        seats={"S": {"player": str(player.pk)}, "W": {"bot": "normal"}, "N": {"bot": "normal"}, "E": {"bot": "normal"}},
+        version=len(log),
+        host=player,
+    )
+    Move.objects.bulk_create(
+        [Move(game=finished, seq=i + 1, seat=seat, action=action) for i, (seat, action) in enumerate(log)]
+    )
     late = datetime.datetime.combine(yesterday, datetime.time(23), tzinfo=datetime.UTC)  # played during its date
     for seq in range(1, len(log) + 1):
-        Move.objects.filter(game=finished, seq=seq).update(created=late - datetime.timedelta(seconds=2 * (len(log) - seq)))
+        Move.objects.filter(game=finished, seq=seq).update(
+            created=late - datetime.timedelta(seconds=2 * (len(log) - seq))
+        )
     assert daily.on_game_finished(finished) is not None  # ranked and on the board: its replay can be swept
-    good = {"game_id": [str(solo.id), str(finished.id), str(finished.id).upper(), lobby.invite_code],
-            "date": [yesterday.isoformat(), daily.today().isoformat()], "code": [lobby.invite_code]}
+    good = {
+        "game_id": [str(solo.id), str(finished.id), str(finished.id).upper(), lobby.invite_code],
+        "date": [yesterday.isoformat(), daily.today().isoformat()],
+        "code": [lobby.invite_code],
+    }
     return player, good
 
 
@@ -136,7 +197,7 @@ def sweep_queries(client, routes, values, good):
     for template, names in routes:
         path = fill(template, names, good.get(names[0], ["x"])[0]) if names else "/" + template
         for value in values:
-            sweep_one(client, f"{path}?{urlencode({name: value for name in QUERY_NAMES})}")
+            sweep_one(client, f"{path}?{urlencode(dict.fromkeys(QUERY_NAMES, value))}")
 
 
 def test_every_route_and_every_odd_path_value_answers_without_a_500(world):
@@ -162,20 +223,29 @@ def test_every_route_with_odd_bodies_answers_without_a_500(world):
             for body in JSON_BODIES:
                 assert_no_500(client.post(path, body, content_type="application/json"), f"POST {path} {body[:40]!r}")
             for body in FORM_BODIES:
-                assert_no_500(client.post(path, body, content_type="application/x-www-form-urlencoded"),
-                              f"POST {path} {body[:40]!r}")
+                assert_no_500(
+                    client.post(path, body, content_type="application/x-www-form-urlencoded"),
+                    f"POST {path} {body[:40]!r}",
+                )
 
 
 @hypothesis_settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(route=st.sampled_from(ROUTES), value=st.text(max_size=40), query=st.text(max_size=40),
-       body=st.binary(max_size=200) | st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-                                                   lambda inner: st.lists(inner) | st.dictionaries(st.text(max_size=10), inner),
-                                                   max_leaves=20).map(lambda v: json.dumps(v).encode()))
+@given(
+    route=st.sampled_from(ROUTES),
+    value=st.text(max_size=40),
+    query=st.text(max_size=40),
+    body=st.binary(max_size=200)
+    | st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(max_size=10), inner),
+        max_leaves=20,
+    ).map(lambda v: json.dumps(v).encode()),
+)
 def test_hypothesis_finds_no_input_that_answers_500(world, route, value, query, body):
     template, names = route
     path = fill(template, names, value) if names else "/" + template
     client = Client()
-    params = {name: query for name in QUERY_NAMES}
+    params = dict.fromkeys(QUERY_NAMES, query)
     assert_no_500(client.get(path, params), f"GET {path} {query!r}")
     assert_no_500(client.post(path, body, content_type="application/json"), f"POST {path} {body[:40]!r}")
 

@@ -7,6 +7,7 @@
 - `manage.py check --deploy` passes with the production settings of docs/RELIABILITY.md.
 The hidden-card check over whole games is in test_hidden_cards.py.
 """
+
 import os
 import secrets
 import subprocess
@@ -14,15 +15,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
-from games.rooms.creation import create_game
 from games.models import Game, Move
+from games.rooms.creation import create_game
 from leaderboards.models import Player
 from server.asgi import application
 
@@ -37,6 +37,7 @@ def fast_bots(settings):
     settings.FOOT_BOT_DELAY = 0
     yield
     from games.rooms import bot_runner
+
     bot_runner.shutdown_pool()
 
 
@@ -136,8 +137,16 @@ async def test_the_server_decides_the_seat_whatever_the_message_names():
     assert (await comm.connect(timeout=TIMEOUT))[0]
     state = await next_of(comm, "state")
     assert state["seat"] == "S" and state["view"]["turn"] == "S"
-    await comm.send_json_to({"type": "action", "seat": "W", "player": "someone-else",
-                             "action": {"type": "draw", "seat": "W"}, "v": 0, "ref": "forged"})
+    await comm.send_json_to(
+        {
+            "type": "action",
+            "seat": "W",
+            "player": "someone-else",
+            "action": {"type": "draw", "seat": "W"},
+            "v": 0,
+            "ref": "forged",
+        }
+    )
     answer = await next_of(comm, "patch", "error")
     await comm.disconnect()
     first = await database_sync_to_async(lambda: Move.objects.filter(game=game, seq=1).first())()
@@ -175,13 +184,16 @@ def test_http_join_and_start_refuse_seats_and_games_that_are_not_yours():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path,body", [
-    ("/api/games", {"mode": "solo"}),
-    ("/api/nickname", {"nickname": "Robin"}),
-    ("/api/link", {}),
-    ("/api/games/{game}/join", {}),
-    ("/api/games/{game}/start", {}),
-])
+@pytest.mark.parametrize(
+    "path,body",
+    [
+        ("/api/games", {"mode": "solo"}),
+        ("/api/nickname", {"nickname": "Robin"}),
+        ("/api/link", {}),
+        ("/api/games/{game}/join", {}),
+        ("/api/games/{game}/start", {}),
+    ],
+)
 def test_every_post_needs_the_csrf_token(path, body):
     owner = Client(enforce_csrf_checks=True)
     token = owner.get("/api/session").json()["csrf"]
@@ -247,19 +259,33 @@ def test_a_staff_login_opens_the_admin():
 def production_env(**changes) -> dict:
     """The production environment of docs/RELIABILITY.md ("Production settings")."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "PYTEST"))}
-    env.update({
-        "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(60),
-        "ALLOWED_HOSTS": "foot.example.org", "CSRF_TRUSTED_ORIGINS": "https://foot.example.org",
-        "SECURE_SSL_REDIRECT": "1", "SECURE_HSTS_SECONDS": "31536000", "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
-        "SECURE_HSTS_PRELOAD": "1", "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO=https",
-    })
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "server.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(60),
+            "ALLOWED_HOSTS": "foot.example.org",
+            "CSRF_TRUSTED_ORIGINS": "https://foot.example.org",
+            "SECURE_SSL_REDIRECT": "1",
+            "SECURE_HSTS_SECONDS": "31536000",
+            "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+            "SECURE_HSTS_PRELOAD": "1",
+            "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO=https",
+        }
+    )
     env.update(changes)
     return env
 
 
 def check_deploy(env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_deploy_passes_with_the_production_settings():

@@ -3,6 +3,7 @@
 `Player` keeps its seat's view by applying every patch to the previous view, records every frame
 it got, and checks that versions come one by one.
 """
+
 import asyncio
 import json
 import re
@@ -30,8 +31,13 @@ class LivePlayer:
         self.refs = 0
 
     async def open(self):
-        self.socket = await connect(self.url, additional_headers={"Cookie": self.browser.cookie_header()},
-                                    origin=self.browser.base, max_size=None, open_timeout=20)
+        self.socket = await connect(
+            self.url,
+            additional_headers={"Cookie": self.browser.cookie_header()},
+            origin=self.browser.base,
+            max_size=None,
+            open_timeout=20,
+        )
         state = await self.next_message("state")
         return state
 
@@ -110,15 +116,17 @@ def stored_game(sqlite_path: str, game_id: str) -> tuple[dict, list[tuple[int, s
     with sqlite3.connect(sqlite_path) as db:
         hex_id = game_id.replace("-", "")
         (initial,) = db.execute("select initial_position from games_game where id = ?", (hex_id,)).fetchone()
-        moves = db.execute("select seq, seat, action from games_move where game_id = ? order by seq",
-                           (hex_id,)).fetchall()
+        moves = db.execute(
+            "select seq, seat, action from games_move where game_id = ? order by seq", (hex_id,)
+        ).fetchall()
     return json.loads(initial), [(seq, seat, json.loads(action)) for seq, seat, action in moves]
 
 
 def stored_version(sqlite_path: str, game_id: str) -> tuple[int, dict]:
     with sqlite3.connect(sqlite_path) as db:
-        version, position = db.execute("select version, position from games_game where id = ?",
-                                       (game_id.replace("-", ""),)).fetchone()
+        version, position = db.execute(
+            "select version, position from games_game where id = ?", (game_id.replace("-", ""),)
+        ).fetchone()
     return version, json.loads(position)
 
 

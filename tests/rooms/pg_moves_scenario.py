@@ -3,6 +3,7 @@ one-statement moves (games.rooms._apply_from_memory) against what can happen bet
 
 Each check prints one line `ok <name>`; any failure raises (a non-zero exit fails the test).
 """
+
 import os
 import sys
 
@@ -14,7 +15,8 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 
-from games.engine import Game as EngineGame, RuleError  # noqa: E402
+from games.engine import Game as EngineGame  # noqa: E402
+from games.engine import RuleError  # noqa: E402
 from games.models import Game, Move  # noqa: E402
 from games.rooms.creation import create_game  # noqa: E402
 from games.rooms.errors import RoomError  # noqa: E402
@@ -98,6 +100,7 @@ result, statements = count_statements(game.id)
 assert result.version == 5 and len(statements) == 1, statements
 print("ok a refused action changes nothing")
 
+
 # A move rewrites version, position, awaiting and updated: with none of them indexed and room on
 # the page (migration 0002), PostgreSQL writes each as a HOT update, touching no index.
 def game_updates() -> tuple[int, int]:
@@ -105,14 +108,19 @@ def game_updates() -> tuple[int, int]:
         cursor.execute("SELECT pg_stat_force_next_flush()")  # this session's counts, shared now
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_clear_snapshot()")
-        cursor.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = %s",
-                       [Game._meta.db_table])
+        cursor.execute(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = %s", [Game._meta.db_table]
+        )
         return cursor.fetchone()
 
 
 with connection.cursor() as cursor:
-    indexed = {column for index in connection.introspection.get_constraints(cursor, Game._meta.db_table).values()
-               if index["index"] or index["unique"] for column in index["columns"]}
+    indexed = {
+        column
+        for index in connection.introspection.get_constraints(cursor, Game._meta.db_table).values()
+        if index["index"] or index["unique"]
+        for column in index["columns"]
+    }
 assert not indexed & {"version", "position", "awaiting", "awaiting_since", "updated"}, indexed
 updates_before, hot_before = game_updates()
 for _ in range(20):

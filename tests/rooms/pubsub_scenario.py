@@ -1,6 +1,7 @@
 """Run by test_pubsub_cleanup.py in a subprocess whose REDIS_URL selects the Redis pub/sub layer:
 open and close game sockets through the real consumer, then print how many channels the layer
 still holds (`channels <n>`) and how many groups (`groups <n>`)."""
+
 import asyncio
 import os
 import sys
@@ -36,8 +37,12 @@ async def main():
     player = await database_sync_to_async(Player.objects.create)()
     for _ in range(SOCKETS):
         game, _ = await database_sync_to_async(create_game)(player, "solo", "easy")
-        await open_and_close(GameConsumer.as_asgi(), f"/ws/game/{game.id}/", {"game_id": str(game.id)},
-                             lambda communicator: communicator.receive_json_from(timeout=10))
+        await open_and_close(
+            GameConsumer.as_asgi(),
+            f"/ws/game/{game.id}/",
+            {"game_id": str(game.id)},
+            lambda communicator: communicator.receive_json_from(timeout=10),
+        )
 
         async def echo(communicator):
             await communicator.send_to(text_data="ping")

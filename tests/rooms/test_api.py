@@ -1,7 +1,6 @@
 """The JSON API: the anonymous session, creating, joining, starting and reading games, CSRF, errors."""
 
 import pytest
-
 from django.test import Client
 
 from games.models import Game
@@ -56,8 +55,11 @@ def test_a_post_without_the_csrf_token_is_refused_as_json():
 
 def test_bad_requests_answer_codes_and_messages():
     client, session = browser()
-    for body, code in [({"mode": "chess"}, "bad_mode"), ({"mode": "solo", "level": "wizard"}, "bad_level"),
-                       ({"mode": "solo", "level": 3}, "bad_level")]:
+    for body, code in [
+        ({"mode": "chess"}, "bad_mode"),
+        ({"mode": "solo", "level": "wizard"}, "bad_level"),
+        ({"mode": "solo", "level": 3}, "bad_level"),
+    ]:
         answer = post(client, "/api/games", body, session["csrf"])
         assert answer.status_code == 400 and answer.json()["code"] == code and answer.json()["message"]
     for body in ("{nope", "[" * 20000 + "]" * 20000):
@@ -121,6 +123,11 @@ def test_a_friend_can_join_with_the_invite_code_in_place_of_the_id():
 
 def test_http_errors_come_in_the_requests_language(german_catalogue):
     client, session = browser()
-    answer = client.post("/api/games", {"mode": "chess"}, content_type="application/json",
-                         HTTP_X_CSRFTOKEN=session["csrf"], HTTP_ACCEPT_LANGUAGE="de")
+    answer = client.post(
+        "/api/games",
+        {"mode": "chess"},
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=session["csrf"],
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert answer.json() == {"code": "bad_mode", "message": "Unbekannte Spielart."}

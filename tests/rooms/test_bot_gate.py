@@ -1,5 +1,6 @@
 """The bots' gate to the database threads (games.rooms.database_threads.bot_slot): a person's move never queues behind
 more than one fewer bot moves than there are threads — SQLite: one bot move at a time."""
+
 import asyncio
 from types import SimpleNamespace
 
@@ -39,6 +40,7 @@ def fake_database(monkeypatch):
 
     async def no_broadcast(result, origin, ref):
         return None
+
     monkeypatch.setattr(turns, "broadcast", no_broadcast)
     return database
 
@@ -64,6 +66,7 @@ def test_a_persons_move_waits_behind_one_bot_move_at_most(fake_database, monkeyp
 
     def person_move():
         """The database call of a person's move, through the same queue as the bots'."""
+
     person_move.__name__ = "person"
     monkeypatch.setattr(turns, "database_call", lambda function: lambda *args: fake_database.call(person_move))
 
@@ -72,6 +75,7 @@ def test_a_persons_move_waits_behind_one_bot_move_at_most(fake_database, monkeyp
         await asyncio.sleep(0.002)  # six rooms' bot moves are due: one is inside, five wait at the gate
         await turns.act("game-9", "S", {"type": "draw"}, 0, origin="me", ref=1)
         await bots
+
     asyncio.run(scene())
     # Served second, right after the bot move that was already inside (without the gate: seventh).
     assert fake_database.order.index("person") == 1
@@ -83,4 +87,5 @@ def test_each_event_loop_has_its_own_gate(monkeypatch):
 
     async def gate():
         return database_threads.bot_slot()
+
     assert asyncio.run(gate()) is not asyncio.run(gate())

@@ -1,4 +1,5 @@
 """The bot pool: answers off the event loop, deterministic seeds, and a new pool after a worker died."""
+
 import asyncio
 import os
 import signal

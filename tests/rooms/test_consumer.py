@@ -1,25 +1,25 @@
 """The websocket consumer in process (channels.testing): envelope, seats, patches, limits, bots."""
+
 import asyncio
 import json
 
 import jsonpatch
 import pytest
 import pytest_asyncio
-
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.engine import Game as EngineGame
+from games.messages import language_of_scope
+from games.models import Game, Move
 from games.rooms.broadcast import group_name
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from games.rooms.stored import load
 from games.rooms.turns import _background, advance_once
-from games.engine import Game as EngineGame
-from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
-from games.messages import language_of_scope
-from games.models import Game, Move
 from leaderboards.models import Player
 from server.asgi import application
 
@@ -36,6 +36,7 @@ def fast_bots(settings):
     settings.FOOT_BOT_DELAY = 0
     yield
     from games.rooms import bot_runner
+
     bot_runner.shutdown_pool()
 
 
@@ -189,7 +190,8 @@ async def test_two_tabs_of_one_seat_acting_at_once_apply_exactly_one_move(solo, 
     hand = sorted(tab_a.view["hand"])
     await asyncio.gather(
         first.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[0]}, "v": 1, "ref": "a2"}),
-        second.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[-1]}, "v": 1, "ref": "b2"}))
+        second.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[-1]}, "v": 1, "ref": "b2"}),
+    )
     outcomes = [await tab_a.next_patch(), await tab_b.next_patch()]
     errors = [o for o in outcomes if o["type"] == "error"]
     applied = [o for o in outcomes if o["type"] == "patch"]
@@ -303,8 +305,9 @@ async def test_the_socket_language_comes_from_the_cookie_then_accept_language():
 
 
 async def test_the_echo_socket_echoes():
-    comm = WebsocketCommunicator(application, "/ws/echo/",
-                                 headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
+    comm = WebsocketCommunicator(
+        application, "/ws/echo/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    )
     await comm.connect()
     await comm.send_to(text_data="ping 1")
     assert await comm.receive_from(timeout=TIMEOUT) == "ping 1"
@@ -347,7 +350,9 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     monkeypatch.setattr(bot_runner, "think", think_while_another_worker_moves)
     moved, plan, settled = await advance_once(str(solo.id))
     assert (moved, plan, settled) == (True, None, False)  # stale: look again, nothing applied
-    moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id).values_list("seq", "seat")))()
+    moves = await database_sync_to_async(
+        lambda: list(Move.objects.filter(game_id=solo.id).values_list("seq", "seat"))
+    )()
     assert moves == [(1, "S"), (2, "S"), (3, "W")]
 
 

@@ -1,17 +1,17 @@
 """Friends games over the consumer: presence, an absent friend played by a bot after the grace
 period and given back on return, and the next-deal wait that times out."""
+
 import asyncio
 
 import pytest
-
 from channels.db import database_sync_to_async
 
+from games.engine import Game as EngineGame
+from games.models import Game
 from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.moves import apply_move
 from games.rooms.stored import load
 from games.rooms.views import PUBLIC
-from games.engine import Game as EngineGame
-from games.models import Game
 from leaderboards.models import Player
 
 from .simple_player import simple_action
@@ -30,6 +30,7 @@ def quick_clocks(settings):
     settings.FOOT_NEXT_DEAL_TIMEOUT = 0.6
     yield
     from games.rooms import bot_runner
+
     bot_runner.shutdown_pool()
 
 

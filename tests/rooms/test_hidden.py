@@ -6,6 +6,7 @@ every seat's part of every move (the patch and the events the consumer forwards)
 whole state every few versions are checked against the positions before and after the move.
 tests/rooms/test_live_solo.py checks the frames a real socket received the same way.
 """
+
 import pytest
 
 from games import bots
@@ -36,8 +37,9 @@ def visible_cards(position: dict, seat: str | None) -> set[str]:
 
 def own_drawn_cards(events: list, seat: str | None) -> set[str]:
     """Cards the seat drew itself: it sees them even when the deal ended in the same action."""
-    return {card for event in events if event["type"] == "draw" and event["seat"] == seat
-            for card in event.get("cards", [])}
+    return {
+        card for event in events if event["type"] == "draw" and event["seat"] == seat for card in event.get("cards", [])
+    }
 
 
 def test_no_seat_is_ever_sent_a_card_it_cannot_see():

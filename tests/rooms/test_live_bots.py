@@ -1,8 +1,8 @@
 """A bot thinking hard in one room does not stall another room (`hard` thinks in a process pool:
 the default FOOT_BOT_POOL=mixed; the quick levels think in threads)."""
+
 import asyncio
 import time
-
 
 from .live import Browser, LivePlayer, run
 
@@ -10,9 +10,14 @@ THINK_SECONDS = 2.0
 
 
 def test_a_thinking_bot_does_not_stall_another_room(daphne, sqlite_url):
-    server = daphne(sqlite_url, FOOT_BOT_FACTORY="tests.rooms.simple_player:make_slow_bot",
-                    FOOT_TEST_THINK_SECONDS=THINK_SECONDS, FOOT_BOT_WORKERS=1,
-                    FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)
+    server = daphne(
+        sqlite_url,
+        FOOT_BOT_FACTORY="tests.rooms.simple_player:make_slow_bot",
+        FOOT_TEST_THINK_SECONDS=THINK_SECONDS,
+        FOOT_BOT_WORKERS=1,
+        FOOT_WS_RATE=1000,
+        FOOT_WS_BURST=1000,
+    )
     first, second = Browser(server.http), Browser(server.http)
     busy_game = first.post("/api/games", {"mode": "solo", "level": "hard"})
     calm_game = second.post("/api/games", {"mode": "solo", "level": "hard"})

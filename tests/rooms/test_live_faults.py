@@ -4,24 +4,27 @@ After a restart the client reconnects and resyncs: every move it saw acknowledge
 the stored moves are exactly versions 1..v with no half-applied one (the log replays to the
 stored position), and the game goes on.
 """
-import asyncio
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from games.engine import Game as EngineGame
 
-from .live import Browser, LivePlayer, stored_game, stored_version, run
+from .live import Browser, LivePlayer, run, stored_game, stored_version
 
-SIMPLE_BOTS = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "process",
-               "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
+SIMPLE_BOTS = {
+    "FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot",
+    "FOOT_BOT_POOL": "process",
+    "FOOT_WS_RATE": 1000,
+    "FOOT_WS_BURST": 1000,
+}
 # Versions of a solo game: S draws (1) and discards (2), W (3, 4), N (5, 6), E (7, 8), S draws (9).
 CASES = [
-    ("after_apply", 4, 3),     # W's discard applied in memory, nothing written: v3 stays
-    ("before_commit", 9, 8),   # South's own draw written but not committed: rolled back
-    ("after_commit", 4, 4),    # committed, never broadcast: stored, the client learns it on resync
+    ("after_apply", 4, 3),  # W's discard applied in memory, nothing written: v3 stays
+    ("before_commit", 9, 8),  # South's own draw written but not committed: rolled back
+    ("after_commit", 4, 4),  # committed, never broadcast: stored, the client learns it on resync
     ("after_commit", 9, 9),
-    ("bot_thinking", 5, 4),    # N's answer computed, the process dies before applying it
+    ("bot_thinking", 5, 4),  # N's answer computed, the process dies before applying it
 ]
 
 
@@ -32,7 +35,7 @@ async def play_until_the_server_dies(south: LivePlayer, limit: int = 200) -> Non
                 await south.play_turn()
             else:
                 await south.next_message("patch")
-    except (ConnectionClosed, OSError, asyncio.TimeoutError):
+    except (TimeoutError, ConnectionClosed, OSError):
         return
     raise AssertionError("the server did not die")
 
@@ -107,7 +110,7 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
         try:
             while True:
                 await south.next_message("patch", timeout=5)
-        except (ConnectionClosed, OSError, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionClosed, OSError):
             pass
 
     run(until_kill())

@@ -4,18 +4,21 @@ Each test checks one promise of the module docstring: the cache is used only at 
 version, a refused action leaves it as it was, a rolled-back move leaves nothing behind, and the
 moves made with it give exactly the game a replay of the stored moves gives.
 """
+
 import jsonpatch
 import pytest
 
-from games.rooms import bot_plans, game_rows, moves, views as room_views
+from games.engine import Game as EngineGame
+from games.engine import RuleError
+from games.models import Game
+from games.rooms import bot_plans, game_rows, moves
+from games.rooms import views as room_views
 from games.rooms.creation import create_game
 from games.rooms.errors import RoomError
+from games.rooms.live_games import LIVE, LiveGame, LiveGames
 from games.rooms.moves import MoveResult, apply_move, next_deal
 from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, view_for
-from games.engine import Game as EngineGame, RuleError
-from games.rooms.live_games import LIVE, LiveGame, LiveGames
-from games.models import Game
 from leaderboards.models import Player
 
 from .simple_player import simple_action

@@ -1,5 +1,6 @@
 """Bad input against a real Daphne: oversized frames, malformed JSON, unknown types and floods get an
 error or the documented close code (docs/PROTOCOL.md), and the server stays healthy."""
+
 import asyncio
 import json
 
@@ -31,8 +32,12 @@ def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
     async def scenario():
         player = LivePlayer(browser, server.ws, game["id"])
         await player.open()
-        for frame, code in [("{oops", "bad_json"), ("42", "bad_message"), ('{"type": "room.refresh"}', "unknown_type"),
-                            ('{"type": "action", "action": {"type": "draw"}}', "stale_version")]:
+        for frame, code in [
+            ("{oops", "bad_json"),
+            ("42", "bad_message"),
+            ('{"type": "room.refresh"}', "unknown_type"),
+            ('{"type": "action", "action": {"type": "draw"}}', "stale_version"),
+        ]:
             await player.socket.send(frame)
             assert (await player.next_message("error"))["code"] == code
         await player.sync_matches()

@@ -3,6 +3,7 @@
 The host is on one process, the friend on the other; both play their seats (South and North),
 the bots play East and West, and both see every version, in order, with the same events.
 """
+
 import asyncio
 
 import pytest
@@ -11,8 +12,12 @@ from .live import Browser, LivePlayer, run
 
 pytestmark = pytest.mark.services
 
-ENV = {"FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot", "FOOT_BOT_POOL": "thread",
-       "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
+ENV = {
+    "FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot",
+    "FOOT_BOT_POOL": "thread",
+    "FOOT_WS_RATE": 1000,
+    "FOOT_WS_BURST": 1000,
+}
 TARGET_VERSION = 60
 
 
@@ -46,8 +51,9 @@ def test_two_daphnes_serve_one_friends_room(daphne, postgres_url, redis_url):
         for player in (south, north):  # the start reaches both processes' sockets as a fresh state
             while player.view is None:
                 await player.next_message("state")
-        await asyncio.wait_for(asyncio.gather(play_up_to(south, TARGET_VERSION), play_up_to(north, TARGET_VERSION)),
-                               timeout=120)
+        await asyncio.wait_for(
+            asyncio.gather(play_up_to(south, TARGET_VERSION), play_up_to(north, TARGET_VERSION)), timeout=120
+        )
         for player in (south, north):
             await player.sync_matches()
             await player.close()

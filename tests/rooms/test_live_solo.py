@@ -5,6 +5,7 @@ South plays a simple legal policy; the real `easy` bots play the rest. Every pat
 view and compared with a fresh sync at each of South's turns; every frame South got is checked
 against the stored positions for hidden cards (no card of another seat, a foot or the stock).
 """
+
 import asyncio
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 
 from games.engine import Game as EngineGame
 
-from .live import Browser, LivePlayer, cards_in, stored_game, stored_version, run
+from .live import Browser, LivePlayer, cards_in, run, stored_game, stored_version
 
 
 async def play(south: LivePlayer, deals: int, max_versions: int = 5000) -> None:
@@ -59,7 +60,9 @@ def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None
         if message.get("recent"):
             # A state's recent events: each told as its own version's patch told it, so each is
             # held to what the seat could see at that version (a card shown face up then counts).
-            assert_no_hidden_card_in_frames([(entry["v"], entry) for entry in message["recent"]], positions, moves, seat)
+            assert_no_hidden_card_in_frames(
+                [(entry["v"], entry) for entry in message["recent"]], positions, moves, seat
+            )
             message = {key: value for key, value in message.items() if key != "recent"}
         allowed = visible_cards(positions[version], seat) | {"3H", "3D"}  # red threes are laid face up
         if version > 0:
@@ -71,8 +74,9 @@ def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None
 
 
 def play_solo_over_daphne(daphne, sqlite_url, deals: int):
-    server = daphne(sqlite_url, FOOT_BOT_POOL="process", FOOT_BOT_WORKERS=2,
-                    FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)  # the test acts far faster than a person
+    server = daphne(
+        sqlite_url, FOOT_BOT_POOL="process", FOOT_BOT_WORKERS=2, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000
+    )  # the test acts far faster than a person
     browser = Browser(server.http)
     game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
     south = LivePlayer(browser, server.ws, game["id"])

@@ -1,5 +1,6 @@
 """One message table: the engine's codes and texts are the source, the server adds only its own
 codes, and every engine text has its translation in each language's catalogue (en, de, bn)."""
+
 import ast
 import re
 from pathlib import Path

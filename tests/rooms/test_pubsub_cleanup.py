@@ -3,6 +3,7 @@
 channels-redis's pub/sub layer keeps a consumer's channel when the consumer stops before its
 next receive started; before the fix 27 of 30 game sockets left one. The scenario runs in a
 process of its own, with a real Redis (pub/sub layer) and a migrated SQLite file."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,8 @@ def test_closed_sockets_leave_no_channel_in_the_pubsub_layer(redis_url, tmp_path
     database = f"sqlite:///{tmp_path / 'pubsub.sqlite3'}"
     migrate(database)
     env = server_env(database, REDIS_URL=redis_url, REDIS_LAYER="pubsub")
-    done = subprocess.run([sys.executable, str(SCENARIO)], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(SCENARIO)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.split() == ["channels", "0", "groups", "0"], done.stdout

@@ -1,4 +1,5 @@
 """purge_games: abandoned unfinished games and players who never played go; the rest stays."""
+
 import datetime
 from io import StringIO
 
@@ -6,9 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from games.models import Game, Move
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
-from games.models import Game, Move
 from leaderboards.models import Player
 
 pytestmark = pytest.mark.django_db

@@ -11,14 +11,14 @@ import json
 
 import pytest
 
-from games.rooms.creation import create_game
-from games.rooms.moves import apply_move
-from games.rooms.turns import _background
-from games.rooms.views import PUBLIC
 from games.engine import Game as EngineGame
 from games.engine import redact_events
 from games.models import Game
 from games.recent_events import RECENT_VERSIONS, REPLAYED, recent_events
+from games.rooms.creation import create_game
+from games.rooms.moves import apply_move
+from games.rooms.turns import _background
+from games.rooms.views import PUBLIC
 from leaderboards.models import Player
 
 from .simple_player import simple_action
@@ -146,9 +146,7 @@ async def test_the_state_frame_of_a_socket_carries_them(settings):
         row = await database_sync_to_async(Game.objects.get)(pk=game.id)
         engine_game = EngineGame.from_position(row.position)
         seat = engine_game.turn
-        await database_sync_to_async(apply_move)(
-            game.id, seat, simple_action(engine_game.view(seat)), row.version
-        )
+        await database_sync_to_async(apply_move)(game.id, seat, simple_action(engine_game.view(seat)), row.version)
     comm = communicator(game.id)
     connected, _ = await comm.connect()
     assert connected

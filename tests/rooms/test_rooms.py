@@ -1,19 +1,28 @@
 """The room service against the database: moves as transactions, versions, replay, lobbies, dailies."""
+
 import datetime
 
 import jsonpatch
 import pytest
 
+from games.engine import Game as EngineGame
+from games.engine import RuleError
+from games.models import Game, Move, Presence
 from games.rooms.bot_plans import plan_bot_move
-from games.rooms.creation import REGISTERED_MODES, create_game, game_for_invite, join_game, start_friends_game, utc_today
+from games.rooms.creation import (
+    REGISTERED_MODES,
+    create_game,
+    game_for_invite,
+    join_game,
+    start_friends_game,
+    utc_today,
+)
 from games.rooms.errors import RoomError
 from games.rooms.moves import MoveResult, announce_finished, apply_move, next_deal
 from games.rooms.patches import view_patch
 from games.rooms.presence import drop_presence, seat_presence, touch_presence
 from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, all_views, state_message
-from games.engine import Game as EngineGame, RuleError
-from games.models import Game, Move, Presence
 from games.signals import game_finished
 from leaderboards import daily
 from leaderboards.models import Player
@@ -46,8 +55,12 @@ def play_until(game_id, event_type: str, limit: int = 2000) -> MoveResult:
 def test_a_solo_game_starts_dealt_with_bots_at_version_0(player):
     game, created = create_game(player, "solo", "easy")
     assert created and game.status == Game.PLAYING and game.version == 0
-    assert game.seats == {"S": {"player": str(player.id)}, "W": {"bot": "easy"},
-                          "N": {"bot": "easy"}, "E": {"bot": "easy"}}
+    assert game.seats == {
+        "S": {"player": str(player.id)},
+        "W": {"bot": "easy"},
+        "N": {"bot": "easy"},
+        "E": {"bot": "easy"},
+    }
     assert game.position == game.initial_position == EngineGame.new(game.seed).to_position()
     assert game.seat_of(player.id) == "S"
 
@@ -225,13 +238,19 @@ def json_values():
     from hypothesis import strategies as st
 
     leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["4H", "JK", "a/b", "t~0"])
-    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
-                        | st.dictionaries(st.sampled_from(["S", "W", "hand", "a/b", "~x", "0"]), inner, max_size=4),
-                        max_leaves=20)
+    return st.recursive(
+        leaves,
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.dictionaries(st.sampled_from(["S", "W", "hand", "a/b", "~x", "0"]), inner, max_size=4)
+        ),
+        max_leaves=20,
+    )
 
 
 def test_view_patch_turns_any_view_into_any_other():
-    from hypothesis import example, given, settings as hypothesis_settings
+    from hypothesis import example, given
+    from hypothesis import settings as hypothesis_settings
 
     @hypothesis_settings(max_examples=500, deadline=None)
     @given(json_values(), json_values())

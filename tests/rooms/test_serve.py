@@ -1,6 +1,7 @@
 """server.serve: Daphne's command line on uvloop (docs/DEPLOY.md). Every Daphne the tests start
 runs through it (testsupport.daphne); these check that the loop under Daphne's reactor really is
 uvloop's, and that the development venv's click no longer colours autobahn's per-frame log arguments."""
+
 import subprocess
 import sys
 

@@ -8,6 +8,7 @@ with its 95% Wilson interval, the average score difference and each level's deci
     python manage.py bench_bots                          # the three goals of docs/BOTS.md
     python manage.py bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
 """
+
 import dataclasses
 import json
 import time
@@ -25,19 +26,30 @@ class Command(BaseCommand):
     help = "Play seat-swapped bot tournaments; print win rates (Wilson 95% CI), margins, decision times."
 
     def add_arguments(self, parser):
-        parser.add_argument("--match", action="append", metavar="A:B",
-                            help="a matchup, e.g. normal:easy (repeatable; default: the three goals)")
+        parser.add_argument(
+            "--match",
+            action="append",
+            metavar="A:B",
+            help="a matchup, e.g. normal:easy (repeatable; default: the three goals)",
+        )
         parser.add_argument("--games", type=int, default=100, help="games per matchup (rounded up to pairs)")
         parser.add_argument("--workers", type=int, default=2, help="games played in parallel")
         parser.add_argument("--first-seed", type=int, default=1, help="seed of the first pair")
         parser.add_argument("--iterations", type=int, default=LIVE_ITERATIONS, help="hard: rollouts per decision")
         parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
         parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
-        parser.add_argument("--json", metavar="PATH",
-                            help="also write every game's result (with decision times) here, one JSON "
-                                 "object a line, as the games finish")
-        parser.add_argument("--merge", nargs="+", metavar="PATH",
-                            help="play nothing: summarise the games of earlier --json files together")
+        parser.add_argument(
+            "--json",
+            metavar="PATH",
+            help="also write every game's result (with decision times) here, one JSON "
+            "object a line, as the games finish",
+        )
+        parser.add_argument(
+            "--merge",
+            nargs="+",
+            metavar="PATH",
+            help="play nothing: summarise the games of earlier --json files together",
+        )
 
     def handle(self, *args, **options):
         if options["merge"]:
@@ -50,9 +62,16 @@ class Command(BaseCommand):
             started = time.monotonic()
             self.stdout.write(f"== {level_a} vs {level_b}" + (f" (goal: {goal:.0%})" if goal else ""))
             self._written = 0
-            summary = run_match(level_a, level_b, options["games"], first_seed=options["first_seed"],
-                                workers=options["workers"], bot_options=hard,
-                                goal=None if options["no_early_stop"] else goal, progress=self._progress)
+            summary = run_match(
+                level_a,
+                level_b,
+                options["games"],
+                first_seed=options["first_seed"],
+                workers=options["workers"],
+                bot_options=hard,
+                goal=None if options["no_early_stop"] else goal,
+                progress=self._progress,
+            )
             for line in summary.lines():
                 self.stdout.write(line)
             if "hard" in (level_a, level_b):
@@ -60,8 +79,15 @@ class Command(BaseCommand):
             verdict = ""
             if goal is not None:
                 low, high = summary.interval
-                verdict = "goal met" if low > goal else ("goal missed" if high < goal else
-                                                        ("rate above goal" if summary.rate >= goal else "rate below goal"))
+                verdict = (
+                    "goal met"
+                    if low > goal
+                    else (
+                        "goal missed"
+                        if high < goal
+                        else ("rate above goal" if summary.rate >= goal else "rate below goal")
+                    )
+                )
             self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
         if self._json:
             self._json.close()
@@ -89,7 +115,7 @@ class Command(BaseCommand):
 
     def _progress(self, summary):
         if self._json:
-            for result in summary.results[self._written:]:
+            for result in summary.results[self._written :]:
                 self._json.write(json.dumps(dataclasses.asdict(result)) + "\n")
             self._json.flush()
             self._written = len(summary.results)

@@ -1,4 +1,5 @@
 """bench_engine: engine actions per second (replaying legal random games) and full random games per second."""
+
 import time
 
 from django.core.management.base import BaseCommand
@@ -22,12 +23,17 @@ class Command(BaseCommand):
         best = min(self._replay(logs) for _ in range(repeat))
         new_game = min(self._time_new() for _ in range(repeat))
         view_us = self._views(logs[0])
-        self.stdout.write(f"engine apply: {actions / best:,.0f} actions/s ({actions} actions in {games} games, "
-                          f"best of {repeat})")
-        self.stdout.write(f"random legal games (choosing moves with options/check): {random_games_per_s:.2f} games/s, "
-                          f"{actions / games:.0f} actions per game")
-        self.stdout.write(f"Game.new: {new_game * 1e6:.0f} us; view(seat) with options: {view_us:.0f} us "
-                          f"({1e6 / view_us:,.0f} views/s; mean over the four seats, the first 300 positions of game 0)")
+        self.stdout.write(
+            f"engine apply: {actions / best:,.0f} actions/s ({actions} actions in {games} games, best of {repeat})"
+        )
+        self.stdout.write(
+            f"random legal games (choosing moves with options/check): {random_games_per_s:.2f} games/s, "
+            f"{actions / games:.0f} actions per game"
+        )
+        self.stdout.write(
+            f"Game.new: {new_game * 1e6:.0f} us; view(seat) with options: {view_us:.0f} us "
+            f"({1e6 / view_us:,.0f} views/s; mean over the four seats, the first 300 positions of game 0)"
+        )
 
     @staticmethod
     def _replay(logs) -> float:

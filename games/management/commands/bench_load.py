@@ -22,6 +22,7 @@ SQLite file. --redis makes Redis the channel layer. CPU and memory are read from
 Daphne process and the bot pool processes it started. A finished game is replaced by a new one,
 so a soak also churns games, sockets and sessions.
 """
+
 import asyncio
 import json
 import math
@@ -40,11 +41,11 @@ import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from server.serve import install_uvloop
 from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer
 from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
 from testsupport.stats import percentile
-from server.serve import install_uvloop
 
 ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
 
@@ -61,6 +62,7 @@ class ThrowawayDatabase:
     def __enter__(self) -> str:
         if self.base_url:
             import psycopg
+
             self.name = f"foot_bench_{uuid.uuid4().hex[:10]}"
             with psycopg.connect(self._admin_url(), autocommit=True) as admin:
                 admin.execute(f'CREATE DATABASE "{self.name}"')
@@ -68,8 +70,13 @@ class ThrowawayDatabase:
         else:
             self.tmp = tempfile.mkdtemp(prefix="foot-bench-")
             url = f"sqlite:///{self.tmp}/bench.sqlite3"
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=settings.BASE_DIR,
-                       env=server_env(url, None), check=True, timeout=300)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=settings.BASE_DIR,
+            env=server_env(url, None),
+            check=True,
+            timeout=300,
+        )
         return url
 
     def _admin_url(self) -> str:
@@ -78,6 +85,7 @@ class ThrowawayDatabase:
     def __exit__(self, *exc):
         if self.name:
             import psycopg
+
             with psycopg.connect(self._admin_url(), autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
         if self.tmp:
@@ -87,11 +95,21 @@ class ThrowawayDatabase:
 def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST"))}
     env.pop("REDIS_URL", None)
-    env.update({"DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0",
-                "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "SECURE_COOKIES": "0", "FOOT_BOT_DELAY": "0", "FOOT_TEST_HOOKS": "1", "PYTHONUNBUFFERED": "1",
-                # Persistent connections, as deployed; --env CONN_MAX_AGE=0 measures a connection per call.
-                "CONN_MAX_AGE": "60"})
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": "server.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_COOKIES": "0",
+            "FOOT_BOT_DELAY": "0",
+            "FOOT_TEST_HOOKS": "1",
+            "PYTHONUNBUFFERED": "1",
+            # Persistent connections, as deployed; --env CONN_MAX_AGE=0 measures a connection per call.
+            "CONN_MAX_AGE": "60",
+        }
+    )
     if redis_url:
         env["REDIS_URL"] = redis_url
     env.update({k: str(v) for k, v in extra.items()})
@@ -143,8 +161,13 @@ class Sample:
     def of_all(cls, servers: list) -> "Sample":
         """The sum over every Daphne process of the run (and their bot pools)."""
         each = [cls.of(server.process.pid) for server in servers]
-        return cls(time.monotonic(), sum(s.daphne_rss for s in each), sum(s.tree_rss for s in each),
-                   sum(s.tree_cpu for s in each), service_cpu_seconds())
+        return cls(
+            time.monotonic(),
+            sum(s.daphne_rss for s in each),
+            sum(s.tree_rss for s in each),
+            sum(s.tree_cpu for s in each),
+            service_cpu_seconds(),
+        )
 
 
 # ---------------------------------------------------------------- the players
@@ -206,12 +229,18 @@ class Table:
 
     async def open(self) -> None:
         from websockets.asyncio.client import connect
+
         if self.session is None:
             self.session = await asyncio.to_thread(Browser, self.server.http)
         game_id = await asyncio.to_thread(self.session.new_solo, self.level)
         headers = {"Cookie": self.session.cookie_header()}
-        self.socket = await connect(f"{self.server.ws}/ws/game/{game_id}/", additional_headers=headers,
-                                    origin=self.server.http, max_size=None, open_timeout=60)
+        self.socket = await connect(
+            f"{self.server.ws}/ws/game/{game_id}/",
+            additional_headers=headers,
+            origin=self.server.http,
+            max_size=None,
+            open_timeout=60,
+        )
         if self.echo is None:
             self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=self.server.http, open_timeout=60)
         await self.until(lambda m: m["type"] == "state")
@@ -245,7 +274,7 @@ class Table:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise asyncio.TimeoutError
+                raise TimeoutError
             frame = await asyncio.wait_for(self.socket.recv(), left)
             self.received_at = time.perf_counter()  # before this client parses and patches
             message = json.loads(frame)
@@ -311,6 +340,7 @@ class Table:
     async def play(self, start_at: float, end_at: float) -> None:
         """Play until `end_at` (monotonic), one human turn at most every `pace` seconds."""
         from websockets.exceptions import ConnectionClosed
+
         next_turn = start_at
         while time.monotonic() < end_at:
             try:
@@ -330,10 +360,10 @@ class Table:
                 wait = min(end_at - now, max(0.05, next_turn - now) if self.my_turn() else 5.0)
                 try:
                     await self.until(lambda m: True, timeout=max(wait, 0.01))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     if not self.my_turn() and time.monotonic() - now > 4.0:
                         await self.resync()  # nothing for a while and not our turn: check where we are
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.tally.error("timeout")
                 await self.recover()
             except (ConnectionClosed, OSError) as closed:
@@ -352,7 +382,6 @@ class GapError(Exception):
 
 
 # ---------------------------------------------------------------- one run
-
 
 
 async def drive(servers: list, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
@@ -400,9 +429,21 @@ async def drive(servers: list, tables: int, seconds: float, pace: float, level: 
     return tally, before, after, client_cpu
 
 
-def run_once(tables: int, seconds: float, pace: float, level: str, db: str | None, redis: str | None,
-             workdir: Path, soak: bool, extra_env: dict, profile: str | None = None, nice: int = 0,
-             server_count: int = 1, network_factor: float | None = None) -> dict:
+def run_once(
+    tables: int,
+    seconds: float,
+    pace: float,
+    level: str,
+    db: str | None,
+    redis: str | None,
+    workdir: Path,
+    soak: bool,
+    extra_env: dict,
+    profile: str | None = None,
+    nice: int = 0,
+    server_count: int = 1,
+    network_factor: float | None = None,
+) -> dict:
     # One address plays every table: the per-network limits scaled as if each table had its own.
     factor = network_factor if network_factor is not None else max(1, tables)
     with ThrowawayDatabase(db) as database_url:
@@ -428,22 +469,33 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
                 server.stop()
     wall = after.at - before.at
     result = {
-        "tables": tables, "seconds": round(wall, 1), "pace": pace, "level": level,
-        "database": "postgresql" if db else "sqlite", "channel_layer": "redis" if redis else "memory",
-        "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)), "servers": server_count,
+        "tables": tables,
+        "seconds": round(wall, 1),
+        "pace": pace,
+        "level": level,
+        "database": "postgresql" if db else "sqlite",
+        "channel_layer": "redis" if redis else "memory",
+        "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)),
+        "servers": server_count,
         "network_factor": float(env["FOOT_LIMIT_NETWORK_FACTOR"]),
-        "actions": len(tally.actions), "turns": tally.turns, "finished_games": tally.finished,
+        "actions": len(tally.actions),
+        "turns": tally.turns,
+        "finished_games": tally.finished,
         "action_p50_ms": round(percentile(tally.actions, 0.5) * 1000, 1),
         "action_p99_ms": round(percentile(tally.actions, 0.99) * 1000, 1),
         "echo_p50_ms": round(percentile(tally.echoes, 0.5) * 1000, 2),
         "echo_p99_ms": round(percentile(tally.echoes, 0.99) * 1000, 2),
-        "errors": sum(tally.errors.values()), "error_kinds": tally.errors, "refused_optional": tally.refused,
+        "errors": sum(tally.errors.values()),
+        "error_kinds": tally.errors,
+        "refused_optional": tally.refused,
         "gaps_resynced": tally.gaps,
         "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
         "moves_per_second": round(tally.moves / max(wall - min(pace, seconds / 4), 1e-9), 1),
         "client_cpu_cores": round(client_cpu / wall, 3),
-        "service_cpu_cores": {name: round(used / wall, 3)
-                              for name, used in service_cpu_used(before.services_cpu, after.services_cpu).items()},
+        "service_cpu_cores": {
+            name: round(used / wall, 3)
+            for name, used in service_cpu_used(before.services_cpu, after.services_cpu).items()
+        },
         "rss_idle_mb": round(idle.daphne_rss / 2**20, 1),
         "rss_end_mb": round(after.daphne_rss / 2**20, 1),
         "tree_rss_end_mb": round(after.tree_rss / 2**20, 1),
@@ -455,8 +507,9 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
     result["p99_vs_echo"] = round(result["action_p99_ms"] / max(result["echo_p99_ms"], 0.01), 1)
     result["cpu_per_table_pct"] = round(100 * result["server_cpu_cores"] / tables, 2)
     # Per move: the CPU of the run (heartbeats and idle sockets included) over the moves played.
-    result["cpu_ms_per_move"] = (round(1000 * result["server_cpu_cores"] / result["moves_per_second"], 2)
-                                 if result["moves_per_second"] else None)
+    result["cpu_ms_per_move"] = (
+        round(1000 * result["server_cpu_cores"] / result["moves_per_second"], 2) if result["moves_per_second"] else None
+    )
     result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
     if profile:
         result["profile_pct"] = summarize_profile(profile)
@@ -464,20 +517,23 @@ def run_once(tables: int, seconds: float, pace: float, level: str, db: str | Non
         result["soak_samples"] = [(round(t), round(rss / 2**20, 1), done) for t, rss, done in samples]
         grown = after.daphne_rss - before.daphne_rss
         result["rss_growth_mb"] = round(grown / 2**20, 2)
-        result["growth_per_finished_game_kb"] = (round(grown / tally.finished / 1024, 1) if tally.finished else None)
+        result["growth_per_finished_game_kb"] = round(grown / tally.finished / 1024, 1) if tally.finished else None
     return result
 
 
 # ---------------------------------------------------------------- the profile
 
 # Where a sampled stack's time goes, the most specific part first.
-PARTS = [("engine", ("games/engine/",)), ("bots", ("games/bots/", "bot_runner")),
-         ("serialization", ("json/", "jsonpatch", "jsonpointer")),
-         ("channel layer", ("channels_redis", "redis/", "channels/layers.py", "msgpack")),
-         ("database", ("django/db/", "psycopg", "sqlite3", "channels/db.py")),
-         ("websocket and HTTP (daphne, twisted, autobahn)", ("daphne/", "twisted/", "autobahn/", "txaio/")),
-         ("django request and session", ("django/",)),
-         ("asyncio and threads", ("asyncio/", "concurrent/", "threading.py", "asgiref/"))]
+PARTS = [
+    ("engine", ("games/engine/",)),
+    ("bots", ("games/bots/", "bot_runner")),
+    ("serialization", ("json/", "jsonpatch", "jsonpointer")),
+    ("channel layer", ("channels_redis", "redis/", "channels/layers.py", "msgpack")),
+    ("database", ("django/db/", "psycopg", "sqlite3", "channels/db.py")),
+    ("websocket and HTTP (daphne, twisted, autobahn)", ("daphne/", "twisted/", "autobahn/", "txaio/")),
+    ("django request and session", ("django/",)),
+    ("asyncio and threads", ("asyncio/", "concurrent/", "threading.py", "asgiref/")),
+]
 
 
 # Innermost frames of a thread with nothing to do; a wait inside psycopg is database time and stays.
@@ -489,9 +545,26 @@ def start_profile(pid: int, seconds: float, path: str):
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(spy).exists():
         raise CommandError("--profile needs py-spy: .venv/bin/pip install py-spy (not a project dependency)")
-    return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "50",
-                             "--subprocesses", "--format", "raw", "--output", path, "--nonblocking"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [
+            spy,
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(int(seconds)),
+            "--rate",
+            "50",
+            "--subprocesses",
+            "--format",
+            "raw",
+            "--output",
+            path,
+            "--nonblocking",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def summarize_profile(path: str) -> dict:
@@ -533,39 +606,54 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
     m_max = max(rss) * 1.15
     plot_w, plot_h = width - left - right, height - top - bottom
 
-    def x(v): return left + plot_w * v / x_max
-    def y(v): return top + plot_h * (1 - (math.log10(v) - low) / (high - low))
-    def ym(v): return top + plot_h * (1 - v / m_max)
+    def x(v):
+        return left + plot_w * v / x_max
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-             f'<rect width="{width}" height="{height}" fill="white"/>',
-             f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
-             f'bench_load: action round trip p99 and Daphne RSS against concurrent tables</text>',
-             f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
-             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
-             f'<line x1="{left + plot_w}" y1="{top}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
-             f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
-             f'stroke="#c00" stroke-dasharray="6 4"/>',
-             f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
-             f'p99 goal {limit_ms:.0f} ms</text>']
+    def y(v):
+        return top + plot_h * (1 - (math.log10(v) - low) / (high - low))
+
+    def ym(v):
+        return top + plot_h * (1 - v / m_max)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
+        f"bench_load: action round trip p99 and Daphne RSS against concurrent tables</text>",
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
+        f'<line x1="{left + plot_w}" y1="{top}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
+        f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
+        f'stroke="#c00" stroke-dasharray="6 4"/>',
+        f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
+        f"p99 goal {limit_ms:.0f} ms</text>",
+    ]
     tick = round_step(x_max / 5)
     for step in range(int(x_max // tick) + 1):
-        parts.append(f'<text x="{x(tick * step):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{tick * step:g}</text>')
+        parts.append(
+            f'<text x="{x(tick * step):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{tick * step:g}</text>'
+        )
     for step in range(6):
         mv = m_max * step / 5
         parts.append(f'<text x="{left + plot_w + 6}" y="{ym(mv) + 4:.1f}" fill="#630">{mv:.0f}</text>')
     for decade in range(low, high + 1):
-        value = 10 ** decade
+        value = 10**decade
         label = f"{value:g}" if value < 1000 else f"{value / 1000:g} s"
         parts.append(f'<line x1="{left - 4}" y1="{y(value):.1f}" x2="{left}" y2="{y(value):.1f}" stroke="black"/>')
         parts.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#036">{label}</text>')
-    parts.append(f'<text x="{left + plot_w / 2}" y="{height - 10}" text-anchor="middle">tables (solo games, '
-                 f'one human turn per {results[0]["pace"]:g} s)</text>')
-    parts.append(f'<text x="16" y="{top + plot_h / 2}" fill="#036" transform="rotate(-90 16 {top + plot_h / 2})" '
-                 f'text-anchor="middle">action p99 (ms, log scale)</text>')
-    parts.append(f'<text x="{width - 14}" y="{top + plot_h / 2}" fill="#630" '
-                 f'transform="rotate(90 {width - 14} {top + plot_h / 2})" text-anchor="middle">Daphne RSS (MB)</text>')
+    parts.append(
+        f'<text x="{left + plot_w / 2}" y="{height - 10}" text-anchor="middle">tables (solo games, '
+        f"one human turn per {results[0]['pace']:g} s)</text>"
+    )
+    parts.append(
+        f'<text x="16" y="{top + plot_h / 2}" fill="#036" transform="rotate(-90 16 {top + plot_h / 2})" '
+        f'text-anchor="middle">action p99 (ms, log scale)</text>'
+    )
+    parts.append(
+        f'<text x="{width - 14}" y="{top + plot_h / 2}" fill="#630" '
+        f'transform="rotate(90 {width - 14} {top + plot_h / 2})" text-anchor="middle">Daphne RSS (MB)</text>'
+    )
     for values, scale, colour, dash in ((p99, y, "#036", ""), (rss, ym, "#630", ' stroke-dasharray="3 3"')):
         points = " ".join(f"{x(a):.1f},{scale(b):.1f}" for a, b in zip(xs, values))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
@@ -574,8 +662,10 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
     for a, b in zip(xs, p99):
         parts.append(f'<text x="{x(a) + 5:.1f}" y="{y(b) + 14:.1f}" fill="#036" font-size="10">{b:.0f} ms</text>')
     for a, b in zip(xs, rss):
-        parts.append(f'<text x="{x(a) - 4:.1f}" y="{ym(b) - 7:.1f}" fill="#630" font-size="10" '
-                     f'text-anchor="middle">{b:.0f} MB</text>')
+        parts.append(
+            f'<text x="{x(a) - 4:.1f}" y="{ym(b) - 7:.1f}" fill="#630" font-size="10" '
+            f'text-anchor="middle">{b:.0f} MB</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -597,14 +687,25 @@ class Command(BaseCommand):
         parser.add_argument("--json", help="append each run's result as a JSON line to this file")
         parser.add_argument("--svg", help="write the load curve (tables vs p99 and RSS) as SVG here")
         parser.add_argument("--profile", help="sample the server with py-spy into this file (collapsed stacks)")
-        parser.add_argument("--nice", type=int, default=0,
-                            help="run the server and the load generator at this priority (e.g. -10 on a shared machine)")
+        parser.add_argument(
+            "--nice",
+            type=int,
+            default=0,
+            help="run the server and the load generator at this priority (e.g. -10 on a shared machine)",
+        )
         parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server (repeatable)")
-        parser.add_argument("--servers", type=int, default=1,
-                            help="Daphne processes sharing the database (and Redis), tables spread over them")
-        parser.add_argument("--network-factor", type=float,
-                            help="multiply the server's per-network rate limits and socket cap by this "
-                                 "(default: the number of tables, since one address plays them all)")
+        parser.add_argument(
+            "--servers",
+            type=int,
+            default=1,
+            help="Daphne processes sharing the database (and Redis), tables spread over them",
+        )
+        parser.add_argument(
+            "--network-factor",
+            type=float,
+            help="multiply the server's per-network rate limits and socket cap by this "
+            "(default: the number of tables, since one address plays them all)",
+        )
 
     def handle(self, *args, **options):
         counts = [int(part) for part in str(options["tables"]).split(",") if part.strip()]
@@ -616,9 +717,21 @@ class Command(BaseCommand):
         if options["nice"]:
             os.setpriority(os.PRIO_PROCESS, 0, options["nice"])
         for tables in counts:
-            result = run_once(tables, seconds, options["turn_seconds"], options["level"], options["db"],
-                              options["redis"], workdir, soak, extra_env, options["profile"],
-                              options["nice"], options["servers"], options["network_factor"])
+            result = run_once(
+                tables,
+                seconds,
+                options["turn_seconds"],
+                options["level"],
+                options["db"],
+                options["redis"],
+                workdir,
+                soak,
+                extra_env,
+                options["profile"],
+                options["nice"],
+                options["servers"],
+                options["network_factor"],
+            )
             results.append(result)
             self.report(result)
             if options["json"]:
@@ -648,14 +761,22 @@ class Command(BaseCommand):
             f"server CPU {r['server_cpu_cores']} cores ({r['cpu_per_table_pct']} % of a core per table, "
             f"{r.get('cpu_ms_per_move')} ms per move), "
             f"load generator {r['client_cpu_cores']} cores, "
-            + ", ".join(f"{name} {cores} cores" for name, cores in r.get("service_cpu_cores", {}).items()) + "\n"
+            + ", ".join(f"{name} {cores} cores" for name, cores in r.get("service_cpu_cores", {}).items())
+            + "\n"
             f"  machine load average {r['load_average_1m']} (bench at nice {r['nice']}); Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
-            f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB")
+            f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB"
+        )
         if "profile_pct" in r:
-            self.stdout.write("  profile (share of sampled busy time): "
-                              + ", ".join(f"{part} {pct} %" for part, pct in r["profile_pct"].items()))
+            self.stdout.write(
+                "  profile (share of sampled busy time): "
+                + ", ".join(f"{part} {pct} %" for part, pct in r["profile_pct"].items())
+            )
         if "soak_samples" in r:
-            self.stdout.write(f"  soak: RSS {r['rss_start_mb']} -> {r['rss_end_mb']} MB "
-                              f"({r['rss_growth_mb']} MB) over {r['finished_games']} finished games: "
-                              f"{r['growth_per_finished_game_kb']} KB per finished game")
-            self.stdout.write("  samples (s, MB, finished): " + " ".join(f"{t}:{m}:{d}" for t, m, d in r["soak_samples"]))
+            self.stdout.write(
+                f"  soak: RSS {r['rss_start_mb']} -> {r['rss_end_mb']} MB "
+                f"({r['rss_growth_mb']} MB) over {r['finished_games']} finished games: "
+                f"{r['growth_per_finished_game_kb']} KB per finished game"
+            )
+            self.stdout.write(
+                "  samples (s, MB, finished): " + " ".join(f"{t}:{m}:{d}" for t, m, d in r["soak_samples"])
+            )

@@ -15,6 +15,7 @@ Prints p50/p99 of both, their ratio, the moves per second, the server's CPU per 
 tables were held (kept playing, without an error or a lost socket, into the last quarter of the
 run). Client and server share the machine, so the figures are upper bounds of the server alone.
 """
+
 import asyncio
 import json
 import os
@@ -28,14 +29,14 @@ from pathlib import Path
 import jsonpatch
 from django.conf import settings
 from django.core.management.base import BaseCommand
+
+from server.serve import install_uvloop
 from testsupport.clients import Browser
 from testsupport.daphne import free_port, wait_ready
 from testsupport.procfs import cpu_seconds, process_tree
 from testsupport.stats import percentile
-from server.serve import install_uvloop
 
 ECHO_FRAME = json.dumps({"type": "action", "action": {"type": "discard", "card": "9C"}, "v": 12, "ref": "c17"})
-
 
 
 @dataclass
@@ -49,41 +50,70 @@ class Table:
 
 
 class Command(BaseCommand):
-    help = ("Benchmark the game server: action round trip p50/p99 over --tables concurrent solo tables "
-            "against the bare echo consumer, in one run on a real Daphne process.")
+    help = (
+        "Benchmark the game server: action round trip p50/p99 over --tables concurrent solo tables "
+        "against the bare echo consumer, in one run on a real Daphne process."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--tables", type=int, default=20, help="concurrent tables (default 20)")
-        parser.add_argument("--seconds", type=float, default=60,
-                            help="length of the load phase (default 60: a p99 from about 1200 round trips)")
+        parser.add_argument(
+            "--seconds",
+            type=float,
+            default=60,
+            help="length of the load phase (default 60: a p99 from about 1200 round trips)",
+        )
         parser.add_argument("--db", help="DATABASE_URL for the server (default: a fresh SQLite file)")
         parser.add_argument("--redis", help="REDIS_URL for the channel layer (default: in-memory)")
         parser.add_argument("--level", default="easy", help="bot level (default easy)")
-        parser.add_argument("--mode", choices=("solo", "friends"), default="solo",
-                            help="solo: one person a table; friends: two (South and North)")
-        parser.add_argument("--think", type=float, default=1.0,
-                            help="seconds a person waits before each action (default 1; 0 = at once)")
+        parser.add_argument(
+            "--mode",
+            choices=("solo", "friends"),
+            default="solo",
+            help="solo: one person a table; friends: two (South and North)",
+        )
+        parser.add_argument(
+            "--think",
+            type=float,
+            default=1.0,
+            help="seconds a person waits before each action (default 1; 0 = at once)",
+        )
         parser.add_argument("--bot-workers", type=int, default=2, help="bot pool processes (default 2)")
-        parser.add_argument("--conn-max-age", type=int, default=60,
-                            help="CONN_MAX_AGE of the server (default 60, as docs/DEPLOY.md advises)")
-        parser.add_argument("--cprofile", help="profile every thread of the server (CPU time) into this "
-                                               "pstats file and print where the time goes, by part")
+        parser.add_argument(
+            "--conn-max-age",
+            type=int,
+            default=60,
+            help="CONN_MAX_AGE of the server (default 60, as docs/DEPLOY.md advises)",
+        )
+        parser.add_argument(
+            "--cprofile",
+            help="profile every thread of the server (CPU time) into this "
+            "pstats file and print where the time goes, by part",
+        )
 
     def handle(self, *args, **options):
         with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
             database = options["db"] or f"sqlite:///{Path(scratch) / 'bench.sqlite3'}"
             env = self.server_env(database, options)
-            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                           cwd=settings.BASE_DIR, env=env, check=True)
+            subprocess.run(
+                [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                cwd=settings.BASE_DIR,
+                env=env,
+                check=True,
+            )
             port = free_port()
             log = open(os.environ.get("BENCH_LOG") or Path(scratch) / "daphne.log", "wb")
             runner = ["-m", "server.serve"]
             if options["cprofile"]:
                 runner = [str(Path(settings.BASE_DIR) / "scripts" / "cprofile_daphne.py")]
                 env["FOOT_CPROFILE_OUT"] = str(Path(options["cprofile"]).resolve())
-            server = subprocess.Popen([sys.executable, *runner, "-b", "127.0.0.1", "-p", str(port),
-                                       "server.asgi:application"], cwd=settings.BASE_DIR, env=env,
-                                      stdout=log, stderr=subprocess.STDOUT)
+            server = subprocess.Popen(
+                [sys.executable, *runner, "-b", "127.0.0.1", "-p", str(port), "server.asgi:application"],
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
             try:
                 wait_ready(f"http://127.0.0.1:{port}", server, timeout=60)
                 install_uvloop()  # the simulated players too: less of the shared CPU for them
@@ -100,12 +130,23 @@ class Command(BaseCommand):
 
     @staticmethod
     def server_env(database: str, options) -> dict:
-        env = dict(os.environ, DATABASE_URL=database, DEBUG="0", SECRET_KEY="bench-only-" + "x" * 50,
-                   FOOT_BOT_DELAY="0", FOOT_TEST_HOOKS="1", FOOT_BOT_WORKERS=str(options["bot_workers"]),
-                   FOOT_WS_RATE="1000", FOOT_WS_BURST="1000", LOG_LEVEL="ERROR", SECURE_COOKIES="0",
-                   # Rate limits on; one address plays every browser, so each counts as its own network.
-                   FOOT_LIMIT_NETWORK_FACTOR=str(options["tables"] * 2),
-                   DJANGO_SETTINGS_MODULE="server.settings", CONN_MAX_AGE=str(options["conn_max_age"]))
+        env = dict(
+            os.environ,
+            DATABASE_URL=database,
+            DEBUG="0",
+            SECRET_KEY="bench-only-" + "x" * 50,
+            FOOT_BOT_DELAY="0",
+            FOOT_TEST_HOOKS="1",
+            FOOT_BOT_WORKERS=str(options["bot_workers"]),
+            FOOT_WS_RATE="1000",
+            FOOT_WS_BURST="1000",
+            LOG_LEVEL="ERROR",
+            SECURE_COOKIES="0",
+            # Rate limits on; one address plays every browser, so each counts as its own network.
+            FOOT_LIMIT_NETWORK_FACTOR=str(options["tables"] * 2),
+            DJANGO_SETTINGS_MODULE="server.settings",
+            CONN_MAX_AGE=str(options["conn_max_age"]),
+        )
         env.pop("REDIS_URL", None)
         if options["redis"]:
             env["REDIS_URL"] = options["redis"]
@@ -117,11 +158,11 @@ class Command(BaseCommand):
             f"server: Daphne, {'PostgreSQL' if (options['db'] or '').startswith('postgres') else 'SQLite'}, "
             f"{'Redis' if options['redis'] else 'in-memory'} layer, bots {options['level']}, "
             f"{options['mode']} tables, {options['think']:g} s to think before each action",
-            f"echo round trip:   p50 {ms(percentile(echo, .5))} ms  p99 {ms(percentile(echo, .99))} ms  "
+            f"echo round trip:   p50 {ms(percentile(echo, 0.5))} ms  p99 {ms(percentile(echo, 0.99))} ms  "
             f"({len(echo)} samples)",
-            f"action round trip: p50 {ms(percentile(action, .5))} ms  p99 {ms(percentile(action, .99))} ms  "
+            f"action round trip: p50 {ms(percentile(action, 0.5))} ms  p99 {ms(percentile(action, 0.99))} ms  "
             f"({len(action)} samples)",
-            f"ratio to echo:     p50 x{ratio(action, echo, .5)}  p99 x{ratio(action, echo, .99)}",
+            f"ratio to echo:     p50 x{ratio(action, echo, 0.5)}  p99 x{ratio(action, echo, 0.99)}",
             f"moves per second:  {report['moves_per_second']:.0f} (all seats, {report['seconds']:.0f} s)",
             f"server CPU:        {report['cpu_ms_per_move']:.1f} ms per move (Daphne and its bot pool)",
             f"load average:      {report['load']:.1f} on {os.cpu_count()} cores at the end of the run",
@@ -157,8 +198,10 @@ def profile_shares(path: str) -> str:
         totals[part_of(key, stats)] = totals.get(part_of(key, stats), 0.0) + own
     start_up = totals.pop("start-up (imports)", 0.0)
     whole = sum(totals.values()) or 1.0
-    lines = [f"where the time goes (CPU of every thread, {whole:.1f} s profiled after {start_up:.1f} s of "
-             f"start-up; the profiler's own cost is in every part):"]
+    lines = [
+        f"where the time goes (CPU of every thread, {whole:.1f} s profiled after {start_up:.1f} s of "
+        f"start-up; the profiler's own cost is in every part):"
+    ]
     for part, seconds in sorted(totals.items(), key=lambda item: -item[1]):
         lines.append(f"  {part:<50} {100 * seconds / whole:5.1f} %")
     return "\n".join(lines)
@@ -208,20 +251,32 @@ async def run_bench(port: int, options: dict, server_pid: int) -> dict:
     stop_at = started + seconds
     game_ids: list[list[str]] = [[] for _ in range(tables)]
     pace = Pace(stop_at, options["think"], options["level"])
-    await asyncio.gather(*(play_table(base, ws, browsers[i * people:(i + 1) * people], state[i], pace, game_ids[i])
-                           for i in range(tables)))
+    await asyncio.gather(
+        *(
+            play_table(base, ws, browsers[i * people : (i + 1) * people], state[i], pace, game_ids[i])
+            for i in range(tables)
+        )
+    )
     elapsed = time.monotonic() - started
     server_cpu = tree_cpu_seconds(server_pid) - cpu_before
     moves = await asyncio.to_thread(total_versions, browsers[::people], game_ids)
     # Held: no error, no lost socket, and still acting in the last quarter of the run.
-    held = sum(1 for table in state
-               if not table.failed and table.actions and table.last_action > stop_at - max(5.0, seconds / 4))
-    return {"echo": [rt for table in state for rt in table.echoes],
-            "action": [rt for table in state for rt in table.round_trips], "held": held,
-            "tables": tables, "seconds": elapsed, "moves_per_second": moves / elapsed,
-            "failures": [table.failed for table in state if table.failed],
-            "cpu_ms_per_move": server_cpu * 1000 / moves if moves else float("nan"),
-            "load": os.getloadavg()[0]}
+    held = sum(
+        1
+        for table in state
+        if not table.failed and table.actions and table.last_action > stop_at - max(5.0, seconds / 4)
+    )
+    return {
+        "echo": [rt for table in state for rt in table.echoes],
+        "action": [rt for table in state for rt in table.round_trips],
+        "held": held,
+        "tables": tables,
+        "seconds": elapsed,
+        "moves_per_second": moves / elapsed,
+        "failures": [table.failed for table in state if table.failed],
+        "cpu_ms_per_move": server_cpu * 1000 / moves if moves else float("nan"),
+        "load": os.getloadavg()[0],
+    }
 
 
 def total_versions(browsers, game_ids) -> int:
@@ -248,8 +303,15 @@ async def play_table(base, ws, browsers: list, table: Table, pace: Pace, game_id
                 game = await asyncio.to_thread(new_table, browsers, pace.level)
                 game_ids.append(game["id"])
                 table.games += 1
-                sockets = [await connect(f"{ws}{game['ws']}", additional_headers={"Cookie": browser.cookie_header()},
-                                         origin=base, max_size=None) for browser in browsers]
+                sockets = [
+                    await connect(
+                        f"{ws}{game['ws']}",
+                        additional_headers={"Cookie": browser.cookie_header()},
+                        origin=base,
+                        max_size=None,
+                    )
+                    for browser in browsers
+                ]
                 try:
                     await play_game(sockets, echo, table, pace)
                 finally:
@@ -325,8 +387,9 @@ async def play_game(sockets: list, echo, table: Table, pace: Pace) -> None:
         await sample_echo(echo, table)
         version = actor.version
         sent = time.perf_counter()
-        await actor.socket.send(json.dumps({"type": "action", "action": actor.action(), "v": version,
-                                            "ref": f"c{version}"}))
+        await actor.socket.send(
+            json.dumps({"type": "action", "action": actor.action(), "v": version, "ref": f"c{version}"})
+        )
         await asyncio.gather(*(person.reach(version + 1) for person in people))
         # Until the last human seat had the frame (not counting this client's own patching of its view).
         table.round_trips.append(max(person.received_at for person in people) - sent)

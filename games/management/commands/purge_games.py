@@ -3,6 +3,7 @@
 Finished games are kept (they back the leaderboards and replays). A player with a ranked entry is
 never deleted. Meant for a daily cron job; --dry-run only counts.
 """
+
 import datetime
 
 from django.core.management.base import BaseCommand
@@ -15,16 +16,23 @@ CLOSED_SOCKET_ROWS_AGE = datetime.timedelta(days=1)
 
 
 class Command(BaseCommand):
-    help = ("Delete unfinished games (lobby or playing) not changed for --game-days days (default 30) "
-            "with their moves, and anonymous players created more than --player-days days ago "
-            "(default 30) who have no game and no leaderboard entry. Finished games are kept. "
-            "Closed-socket presence rows older than a day go too.")
+    help = (
+        "Delete unfinished games (lobby or playing) not changed for --game-days days (default 30) "
+        "with their moves, and anonymous players created more than --player-days days ago "
+        "(default 30) who have no game and no leaderboard entry. Finished games are kept. "
+        "Closed-socket presence rows older than a day go too."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--game-days", type=int, default=30,
-                            help="age in days since the last change of an unfinished game (default 30)")
-        parser.add_argument("--player-days", type=int, default=30,
-                            help="age in days of a player with no game to delete (default 30)")
+        parser.add_argument(
+            "--game-days",
+            type=int,
+            default=30,
+            help="age in days since the last change of an unfinished game (default 30)",
+        )
+        parser.add_argument(
+            "--player-days", type=int, default=30, help="age in days of a player with no game to delete (default 30)"
+        )
         parser.add_argument("--dry-run", action="store_true", help="count only, delete nothing")
 
     def handle(self, *args, game_days, player_days, dry_run, **options):

@@ -5,6 +5,7 @@ board — the day, the week, all time, each with a "me" lookup for a player far 
 and removes the bench data again (unless --keep). Run it against PostgreSQL for the figures in
 docs/PERFORMANCE.md, which also states the goal per board.
 """
+
 import datetime
 import os
 import random
@@ -39,9 +40,11 @@ class Command(BaseCommand):
         end = daily.today()
         started = time.perf_counter()
         players = self.fill(rng, end, options["entries"], options["days"], options["players"])
-        self.stdout.write(f"filled {Entry.objects.count():,} entries of {len(players):,} players over "
-                          f"{options['days']} days in {time.perf_counter() - started:.1f} s "
-                          f"({connection.vendor})")
+        self.stdout.write(
+            f"filled {Entry.objects.count():,} entries of {len(players):,} players over "
+            f"{options['days']} days in {time.perf_counter() - started:.1f} s "
+            f"({connection.vendor})"
+        )
         try:
             self.time_boards(players, end, options["repeat"], rng)
         finally:
@@ -49,10 +52,15 @@ class Command(BaseCommand):
                 Player.objects.filter(pk__in=[p.pk for p in players]).delete()
 
     def fill(self, rng, end, entries, days, player_count) -> list[Player]:
-        players = [Player(id=uuid.UUID(int=rng.getrandbits(128)),
-                          nickname=f"{BENCH_PREFIX} {i:05d}" if i % 10 else None,  # one in ten unnamed
-                          nickname_key=f"{BENCH_PREFIX}{i:05d}" if i % 10 else None,
-                          banned=i % 97 == 0) for i in range(player_count)]
+        players = [
+            Player(
+                id=uuid.UUID(int=rng.getrandbits(128)),
+                nickname=f"{BENCH_PREFIX} {i:05d}" if i % 10 else None,  # one in ten unnamed
+                nickname_key=f"{BENCH_PREFIX}{i:05d}" if i % 10 else None,
+                banned=i % 97 == 0,
+            )
+            for i in range(player_count)
+        ]
         per_day = entries // days
         now = timezone.now()
         rows = []
@@ -62,25 +70,36 @@ class Command(BaseCommand):
             for player in rng.sample(players, count):
                 score = int(rng.gauss(9000, 4000))
                 opponents = int(rng.gauss(9000, 4000))
-                rows.append(Entry(player=player, date=date, game_id=uuid.UUID(int=rng.getrandbits(128)),
-                                  score=score, opponents_score=opponents,
-                                  result="won" if score > opponents else "lost" if score < opponents else "draw",
-                                  finished_at=now, hidden=rng.random() < 0.01))
+                rows.append(
+                    Entry(
+                        player=player,
+                        date=date,
+                        game_id=uuid.UUID(int=rng.getrandbits(128)),
+                        score=score,
+                        opponents_score=opponents,
+                        result="won" if score > opponents else "lost" if score < opponents else "draw",
+                        finished_at=now,
+                        hidden=rng.random() < 0.01,
+                    )
+                )
         with transaction.atomic():
             Player.objects.bulk_create(players, batch_size=5000)
             Entry.objects.bulk_create(rows, batch_size=5000)
             boards.rebuild_records()
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("ANALYZE leaderboards_entry; ANALYZE leaderboards_player; "
-                               "ANALYZE leaderboards_playerrecord;")
+                cursor.execute(
+                    "ANALYZE leaderboards_entry; ANALYZE leaderboards_player; ANALYZE leaderboards_playerrecord;"
+                )
         return players
 
     def time_boards(self, players, end, repeat, rng):
         yesterday = end - datetime.timedelta(days=1)
         day_players = list(Player.objects.filter(entries__date=yesterday, nickname_key__isnull=False))
         # "me" far from the top: the median record, and someone who played yesterday.
-        record_players = list(PlayerRecord.objects.filter(listed=True).order_by("-best").values_list("player", flat=True))
+        record_players = list(
+            PlayerRecord.objects.filter(listed=True).order_by("-best").values_list("player", flat=True)
+        )
         median = Player.objects.get(pk=record_players[len(record_players) // 2])
         someone = rng.choice(day_players)
         cases = [
@@ -91,8 +110,10 @@ class Command(BaseCommand):
             ("all time (page 1, me)", lambda: boards.all_time_board(boards.Page(1), median)),
             ("all time (page 40, me)", lambda: boards.all_time_board(boards.Page(40), median)),
         ]
-        self.stdout.write(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; "
-                          f"{repeat} runs each; 'db' = time inside the database calls")
+        self.stdout.write(
+            f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; "
+            f"{repeat} runs each; 'db' = time inside the database calls"
+        )
         self.stdout.write(f"{'board':<24} {'median ms':>10} {'max ms':>8} {'db ms':>7} queries  rows  me.rank")
         for name, run in cases:
             board = run()  # warm the connection and the caches, as a live server would be
@@ -103,6 +124,8 @@ class Command(BaseCommand):
                     board = run()
                     timings.append((time.perf_counter() - started) * 1000)
                 db_timings.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
-            self.stdout.write(f"{name:<24} {statistics.median(timings):>10.1f} {max(timings):>8.1f} "
-                              f"{statistics.median(db_timings):>7.1f} {len(queries.captured_queries):>7}  "
-                              f"{len(board['rows']):>4}  {board['me'].get('rank')}")
+            self.stdout.write(
+                f"{name:<24} {statistics.median(timings):>10.1f} {max(timings):>8.1f} "
+                f"{statistics.median(db_timings):>7.1f} {len(queries.captured_queries):>7}  "
+                f"{len(board['rows']):>4}  {board['me'].get('rank')}"
+            )
