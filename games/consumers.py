@@ -397,4 +397,4 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def room_presence(self, message):
         self.last_presence = message["seats"]
-        await self.send_json({"type": "presence", "seats": message["seats"]})
+        await self.send_json({"type": "presence", "seats": message["seats"], "names": message.get("names", {})})

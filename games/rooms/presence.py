@@ -2,7 +2,7 @@
 seat whether its player is connected, disconnected, or away past the grace (then, in a friends
 game, a bot plays the seat until the player comes back).
 
-May call games.models, games.rooms.config and games.rooms.stored.
+May call games.models, games.rooms.config, names and stored.
 """
 
 import datetime
@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games.models import SEATS, Game, Presence
 from games.rooms.config import grace_seconds, heartbeat_seconds
+from games.rooms.names import seat_names
 from games.rooms.stored import load
 
 
@@ -64,4 +65,4 @@ def presence_message(game_id) -> dict | None:
     game = load(game_id)
     if game is None:
         return None
-    return {"type": "room.presence", "seats": seat_presence(game)}
+    return {"type": "room.presence", "seats": seat_presence(game), "names": seat_names(game)}

@@ -2,12 +2,13 @@
 it, the whole `state` message a socket gets on connect or resync, and the summary the HTTP API
 answers.
 
-May call the engine, games.models, games.rooms.live_games and games.rooms.stored.
+May call the engine, games.models, games.rooms.live_games, names and stored.
 """
 
 from games import engine
 from games.models import SEATS, Game
 from games.rooms.live_games import LIVE
+from games.rooms.names import seat_names
 from games.rooms.stored import stored_engine_game
 
 PUBLIC = "*"  # the key of the spectators' part of an update
@@ -57,6 +58,7 @@ def state_message(game: Game, seat: str | None) -> dict:
         "status": game.status,
         "level": game.level,
         "seats": seat_labels(game, seat),
+        "names": seat_names(game),
         "awaiting": list(game.awaiting),
         "date": game.daily_date.isoformat() if game.daily_date else None,
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,

@@ -18,12 +18,23 @@ const LINES = [
   ["going_out", () => gettext("Going out")],
 ];
 
-export function breakdownTable(score, us, totals) {
+/**
+ * `teams` says how the page names the two teams: {title: {NS, EW}, members: {NS, EW}} — "Your
+ * team" and "Opponents" at a seat, "North–South" and "East–West" for someone watching, with the
+ * players' names under each (table.js); without it, the seat's words alone.
+ */
+function teamHeader(team, fallback, teams) {
+  const title = (teams && teams.title && teams.title[team]) || fallback;
+  const members = teams && teams.members && teams.members[team];
+  return h("th", { scope: "col", class: "team-head" }, title, members ? h("span", { class: "team-members", text: members }) : null);
+}
+
+export function breakdownTable(score, us, totals, teams) {
   const them = otherTeam(us);
   const cell = (team, key) => h("td", { text: formatNumber((score && score[team] && score[team][key]) || 0) });
   return h("table", { class: "breakdown" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }),
-      h("th", { scope: "col", text: gettext("Your team") }), h("th", { scope: "col", text: gettext("Opponents") }))),
+      teamHeader(us, gettext("Your team"), teams), teamHeader(them, gettext("Opponents"), teams))),
     h("tbody", {}, ...LINES.map(([key, label]) => h("tr", {}, h("th", { scope: "row", text: label() }), cell(us, key), cell(them, key))),
       h("tr", { class: "deal-total" }, h("th", { scope: "row", text: gettext("Deal total") }), cell(us, "total"), cell(them, "total"))),
     totals ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: gettext("Game total") }),
@@ -36,16 +47,17 @@ function open(dialog) {
   else dialog.setAttribute("open", "");
 }
 
-export function showDealEnd(view, us, deal, score) {
+export function showDealEnd(view, us, deal, score, teams) {
   $("deal-end-title").textContent = fmt(gettext("Deal %(deal)s is over"), { deal });
   const totals = view && view.scores ? view.scores.totals : null;
-  fill($("deal-end-body"), breakdownTable(score, us, totals));
+  fill($("deal-end-body"), breakdownTable(score, us, totals, teams));
   open($("deal-end"));
   $("btn-next-deal").focus();
 }
 
-function winnerText(view, us) {
+function winnerText(view, us, teams) {
   if (view.winner === "draw") return gettext("A draw!");
+  if (teams && teams.watching) return fmt(gettext("%(team)s wins!"), { team: teams.title[view.winner] || view.winner });
   if (view.winner === us) return gettext("Your team wins!");
   return gettext("The opponents win.");
 }
@@ -89,12 +101,12 @@ async function showDailyRank(view, us, context) {
 }
 
 export function showGameOver(view, us, context) {
-  $("game-over-title").textContent = winnerText(view, us);
+  $("game-over-title").textContent = winnerText(view, us, context.teams);
   const deals = (view.scores && view.scores.deals) || [];
   const last = deals[deals.length - 1];
   fill($("game-over-body"), 
     last ? h("p", { text: fmt(gettext("Deal %(deal)s"), { deal: deals.length }) }) : null,
-    last ? breakdownTable(last, us, view.scores.totals) : null,
+    last ? breakdownTable(last, us, view.scores.totals, context.teams) : null,
   );
   $("share").hidden = true;
   open($("game-over"));

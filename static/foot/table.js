@@ -13,7 +13,8 @@ import { fitHand, handCards, handKeys, positions, renderCentre, renderControls, 
 import { GameLog } from "./log.js";
 import { initSettings } from "./settings.js";
 import { loadStaging, saveStaging } from "./staging.js";
-import { hintLine, seatName, teamOf } from "./words.js";
+import { CLOCKWISE, hintLine, otherTeam, seatName, teamName, teamOf } from "./words.js";
+import { joinList } from "./numbers.js";
 import { showDealEnd, showGameOver } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,7 +82,7 @@ function onMessage(message) {
     case "patch": return onPatch(message);
     case "error": return onError(message);
     case "checked": return onChecked(message);
-    case "presence": ui.presence = message.seats || {}; if (ui.shown) renderSeats(ui.shown, renderContext()); return null;
+    case "presence": return onPresence(message);
     case "hint": return onHint(message);
     default: return null;
   }
@@ -93,7 +94,7 @@ function onState(message) {
   model.seat = message.seat || (message.view && message.view.seat) || null;
   model.mode = message.mode || model.mode;
   model.ranked = Boolean(message.ranked);
-  if (message.seats) model.players = message.seats;
+  if (message.seats) model.players = playersOf(message.seats, message.names);
   model.status = message.status || model.status;
   model.awaiting = message.awaiting || [];
   if (message.date) model.date = message.date;
@@ -101,6 +102,23 @@ function onState(message) {
   showMode();
   if (ui.pending) settlePending(ui.pending.ref);
   enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent });
+}
+
+/** {seat: {kind, name}} from a message's seat labels and the names the server sent (words.seatName). */
+function playersOf(labels, names) {
+  const players = {};
+  for (const [seat, kind] of Object.entries(labels || {})) players[seat] = { kind, name: (names && names[seat]) || null };
+  return players;
+}
+
+function onPresence(message) {
+  ui.presence = message.seats || {};
+  if (message.names) {
+    for (const [seat, player] of Object.entries(model.players)) player.name = message.names[seat] || null;
+    model.players = { ...model.players };
+  }
+  if (ui.shown) renderSeats(ui.shown, renderContext());
+  return null;
 }
 
 /** Says whether this daily counts for the leaderboard: the first of the date does, later ones are practice. */
@@ -598,11 +616,22 @@ function lookAtTable() {
 }
 
 function openDealEnd(deal, score) {
-  showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score);
+  showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score, teamWords());
+}
+
+/** The teams' titles ("Your team", or "North–South" for someone watching) and who plays in each. */
+function teamWords() {
+  const us = teamOf(ui.me || "S");
+  const watching = !ui.me;
+  const title = watching ? { NS: teamName("NS"), EW: teamName("EW") }
+    : { [us]: gettext("Your team"), [otherTeam(us)]: gettext("Opponents") };
+  const members = {};
+  for (const team of ["NS", "EW"]) members[team] = joinList(CLOCKWISE.filter((seat) => teamOf(seat) === team).map(seatNameOf));
+  return { watching, title, members };
 }
 
 function openGameOver() {
-  showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId });
+  showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId, teams: teamWords() });
 }
 
 /** After a reload: show the result the player has not acknowledged yet. */

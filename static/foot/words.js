@@ -19,15 +19,29 @@ export function directionName(seat) {
   return { S: gettext("South"), W: gettext("West"), N: gettext("North"), E: gettext("East") }[seat] || seat;
 }
 
-/** What the table calls a seat: "You", "North (partner)", a friend's nickname... */
+/**
+ * What the table calls a seat: "You", "Alice (North, partner)", "Friend (East)" for a person with
+ * no nickname, "West (computer)". `players[seat]` is {kind: "you"|"human"|"bot"|"empty", name}
+ * as the server's state and presence messages say it (table.js); the name is plain text.
+ */
 export function seatName(seat, me, players) {
   if (seat === me) return gettext("You");
   const player = players && players[seat];
-  const nickname = player && typeof player === "object" ? player.nickname || player.name : null;
+  const kind = player && typeof player === "object" ? player.kind : player;
   const direction = directionName(seat);
-  if (nickname) return `${nickname} (${direction})`;
-  if (me && teamOf(seat) === teamOf(me)) return fmt(gettext("%(direction)s (partner)"), { direction });
+  const partner = Boolean(me) && teamOf(seat) === teamOf(me);
+  if (kind === "human" || kind === "you") {
+    const name = (player && player.name) || gettext("Friend");
+    return fmt(partner ? gettext("%(name)s (%(direction)s, partner)") : gettext("%(name)s (%(direction)s)"), { name, direction });
+  }
+  if (kind === "bot") return fmt(partner ? gettext("%(direction)s (computer partner)") : gettext("%(direction)s (computer)"), { direction });
+  if (partner) return fmt(gettext("%(direction)s (partner)"), { direction });
   return direction;
+}
+
+/** "North–South" or "East–West": a team named by its seats, for someone who sits at neither. */
+export function teamName(team) {
+  return team === "NS" ? gettext("North–South") : gettext("East–West");
 }
 
 const cardList = (cards) => (cards || []).map(cardShort).join(" ");

@@ -39,11 +39,11 @@ def test_a_bots_draw_with_a_red_three_is_one_line(site, page):
     open_table(page, site, start_game_from(page, site, position))
     pick(page, "Four of spades")
     page.get_by_role("button", name="Discard").click()
-    wait_for_line(page, "West drew")
+    wait_for_line(page, "West (computer) drew")
     lines = log_lines(page)
     texts = [line["text"] for line in lines]
     assert "You discarded 4♠." in texts
-    assert "West drew 2 cards and laid a red three (3♥)." in texts, texts
+    assert "West (computer) drew 2 cards and laid a red three (3♥)." in texts, texts
     assert not any("drew 1 card" in text for text in texts), texts  # the replacement is part of the draw
     assert [line["mine"] for line in lines if line["text"].startswith("You ")] == [True]
     assert not any(line["mine"] for line in lines if line["text"].startswith("West "))
@@ -76,7 +76,7 @@ def going_out(seed):
     )
 
 
-NAMES = {"S": "You", "W": "West", "N": "North (partner)", "E": "East"}
+NAMES = {"S": "You", "W": "West (computer)", "N": "North (computer partner)", "E": "East (computer)"}
 SUITS = {"3H": "3♥", "3D": "3♦"}
 
 

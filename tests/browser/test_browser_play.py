@@ -68,7 +68,11 @@ def test_new_game_draw_discard_and_the_bots_play(site, page):
     log = page.locator("#log").inner_text()
     # Only the lines after my discard: a seat's red three dealt at the deal's start is logged first.
     log = log[log.rfind("You discarded") :]
-    west, north, east = log.find("\nWest "), log.find("\nNorth (partner) "), log.find("\nEast ")
+    west, north, east = (
+        log.find("\nWest (computer) "),
+        log.find("\nNorth (computer partner) "),
+        log.find("\nEast (computer) "),
+    )
     assert -1 < west < north < east, log
     assert page.get_by_role("button", name="Draw 2").is_enabled()
     assert page.foot_errors == []

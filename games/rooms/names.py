@@ -1,0 +1,22 @@
+"""What the table calls each person at it: the nickname of every human seat's player, or None when
+they chose none (the page then says "Friend"), for the state and presence messages.
+
+May call games.models only. The players' rows belong to the app built on games; the game's `host`
+field names that model, so the room reads nicknames without importing the app.
+"""
+
+from games.models import Game
+
+
+def player_model():
+    return Game._meta.get_field("host").related_model
+
+
+def seat_names(game: Game) -> dict:
+    """{seat: nickname or None} for the human seats (a banned player's nickname is not shown)."""
+    wanted = {seat: spec["player"] for seat, spec in game.seats.items() if spec and "player" in spec}
+    if not wanted:
+        return {}
+    rows = player_model().objects.filter(pk__in=wanted.values(), banned=False).values_list("pk", "nickname")
+    nicknames = {str(pk): nickname or None for pk, nickname in rows}
+    return {seat: nicknames.get(player_id) for seat, player_id in wanted.items()}
