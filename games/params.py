@@ -53,15 +53,25 @@ def latest_date() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
 
 
-def iso_date(text) -> datetime.date | None:
-    """A date written YYYY-MM-DD between EARLIEST_DATE and tomorrow (UTC); else None."""
+def calendar_date(text) -> datetime.date | None:
+    """A real date written YYYY-MM-DD, whatever its year; else None (a view that tells a
+    malformed date from one out of range reads this, then checks `in_site_range`)."""
     if not isinstance(text, str) or not ISO_DATE.fullmatch(text):
         return None
     try:
-        day = datetime.date.fromisoformat(text)
+        return datetime.date.fromisoformat(text)
     except ValueError:
         return None
-    return day if EARLIEST_DATE <= day <= latest_date() else None
+
+
+def in_site_range(day: datetime.date) -> bool:
+    return EARLIEST_DATE <= day <= latest_date()
+
+
+def iso_date(text) -> datetime.date | None:
+    """A date written YYYY-MM-DD between EARLIEST_DATE and tomorrow (UTC); else None."""
+    day = calendar_date(text)
+    return day if day is not None and in_site_range(day) else None
 
 
 def game_id(text) -> str | None:

@@ -352,16 +352,21 @@ def move_inline():
 
 @admin.register(DailyDeal)
 class DailyDealAdmin(ReadOnlyAdmin):
-    """The dates' seeds, each shown only once its date is closed (it deals every card of the day)."""
+    """The dates' seeds and nonces, each shown only once its date is closed (the seed deals every
+    card of the day; with the nonce it opens the published commitment)."""
 
-    list_display = ["date", "seed_when_closed", "created_at"]
-    readonly_fields = ["date", "seed_when_closed", "created_at"]
+    list_display = ["date", "commitment", "seed_when_closed", "nonce_when_closed", "created_at"]
+    readonly_fields = ["date", "commitment", "seed_when_closed", "nonce_when_closed", "created_at"]
     fields = tuple(readonly_fields)
     date_hierarchy = "date"
 
     @admin.display(description="seed")
     def seed_when_closed(self, deal):
         return deal.seed if daily.date_is_closed(deal.date) else "(hidden until the date is closed)"
+
+    @admin.display(description="nonce")
+    def nonce_when_closed(self, deal):
+        return deal.nonce if daily.date_is_closed(deal.date) else "(hidden until the date is closed)"
 
     def has_delete_permission(self, request, obj=None):
         return False

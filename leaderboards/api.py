@@ -1,4 +1,5 @@
-"""The JSON API of the leaderboards: nickname, personal link, boards, share text and replays.
+"""The JSON API of the leaderboards: nickname, personal link, boards, the daily deal's proof,
+share text and replays.
 
 Errors are {"code", "message"} with a 4xx status. No endpoint accepts a score: entries are
 written only by leaderboards.daily.on_game_finished from the server's own replay.
@@ -10,7 +11,7 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import params
-from leaderboards import boards, daily, identity, nicknames
+from leaderboards import boards, daily, identity, nicknames, proof
 from leaderboards.models import Entry
 
 LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
@@ -77,6 +78,20 @@ def week_board(request):
 @require_GET
 def all_time_board(request):
     return board_or_error(request, lambda page, me: boards.all_time_board(page, me))
+
+
+@require_GET
+def daily_deal(request, date):
+    """The date's commitment; its seed and nonce too once the date is over (leaderboards.proof)."""
+    day = params.calendar_date(date)
+    if day is None:
+        return error(400, "bad_date", "The date must be written YYYY-MM-DD.")
+    if not params.in_site_range(day):
+        return error(404, "no_such_date", "There is no daily deal for this date yet.")
+    deal = proof.deal_for_answer(day)
+    if deal is None:
+        return error(404, "no_deal", "There was no daily game on this date.")
+    return JsonResponse(proof.published(deal))
 
 
 @require_GET

@@ -1,7 +1,7 @@
 """The daily game: one secret seed per UTC date, and the ranked result of a finished daily.
 
-The seed is drawn with `secrets` the first time a date is used and stored in DailyDeal; it never
-leaves the server. A finished ranked daily is scored only by replaying its stored moves with the
+The seed is drawn with `secrets` the first time a date is used (or the day before: `commit_ahead`)
+and stored in DailyDeal; it leaves the server only once the date is over (leaderboards.proof). A finished ranked daily is scored only by replaying its stored moves with the
 engine (R59, games.replay) from its initial position, which must be the deal of its date's seed: no
 score from the client, the stored position or anywhere else counts.
 A ranked daily counts only if its last move was stored by its date's deadline (games.daily_clock).
@@ -38,12 +38,25 @@ def today() -> datetime.date:
 
 def daily_seed(date: datetime.date) -> int:
     """The seed of the date's daily deal, drawn once (63 random bits) and then fixed (R57)."""
+    return deal_of(date).seed
+
+
+def deal_of(date: datetime.date) -> DailyDeal:
+    """The date's DailyDeal, made (seed, nonce and commitment) the first time it is asked for."""
     deal = DailyDeal.objects.filter(date=date).first()
     if deal is None:
         # get_or_create catches the IntegrityError of a concurrent creator and reads its row,
         # so two first players of a date always get the same seed.
         deal, _ = DailyDeal.objects.get_or_create(date=date, defaults={"seed": secrets.randbits(63)})
-    return deal.seed
+    return deal
+
+
+def commit_ahead(date: datetime.date | None = None) -> None:
+    """Make the deals of `date` (default today) and of the next day, so that the next day's
+    commitment is published the day before it begins (docs/LEADERBOARDS.md)."""
+    date = date or today()
+    deal_of(date)
+    deal_of(date + datetime.timedelta(days=1))
 
 
 def dealt_from(seed: int) -> dict:
@@ -58,6 +71,7 @@ def daily_game(player, level: str | None = None) -> tuple[Game, bool]:
     is always played at the normal level, whatever `level` asks.
     """
     date = today()
+    commit_ahead(date)
     with transaction.atomic():
         # Lock the player: two tabs opening the daily at once must not both get a ranked game.
         Player.objects.select_for_update().filter(pk=player.pk).first()

@@ -1,7 +1,7 @@
 """Stored data of the leaderboards: anonymous players, daily deals, ranked entries, moderation.
 
 A Player is anonymous and bound to a session cookie; a nickname is optional and only needed to
-appear on a board. A DailyDeal stores one secret seed per UTC date. An Entry is the one ranked
+appear on a board. A DailyDeal stores one secret seed per UTC date and its published commitment. An Entry is the one ranked
 result of a player for a date, written only by `leaderboards.daily.on_game_finished` from the
 server's own replay. A ModerationAction records every moderator's decision.
 """
@@ -11,6 +11,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+from leaderboards import commitment
 
 
 class Player(models.Model):
@@ -40,14 +42,29 @@ class Player(models.Model):
 
 
 class DailyDeal(models.Model):
-    """The seed of one UTC date's daily game: drawn once with `secrets`, never changed."""
+    """The seed of one UTC date's daily game: drawn once with `secrets`, never changed.
+
+    Its commitment (leaderboards.commitment) is published from the day before the date; the
+    seed and the nonce only once the date is over. `par` is the score of computer players in all
+    four seats on the date's deals (leaderboards.par), computed once off the request path.
+    """
 
     date = models.DateField(unique=True)
     seed = models.BigIntegerField(editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    nonce = models.CharField(max_length=64, editable=False, default="")
+    commitment = models.CharField(max_length=64, editable=False, default="")
 
     def __str__(self):
         return f"Daily deal {self.date.isoformat()}"
+
+    def save(self, *args, **kwargs):
+        # Every deal gets its nonce and commitment when it is made, however it is made.
+        if not self.nonce:
+            self.nonce = commitment.new_nonce()
+        if not self.commitment:  # once published, it never changes
+            self.commitment = commitment.commitment_of(self.date, self.seed, self.nonce)
+        super().save(*args, **kwargs)
 
 
 class Entry(models.Model):

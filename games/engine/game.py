@@ -130,6 +130,17 @@ class Game:
         return game
 
     @classmethod
+    def at_deal(cls, seed: int | str, deal: int) -> Game:
+        """The cards of deal `deal` (1–4) of the game of `seed` just dealt (R8–R13, R57), without
+        the earlier deals' scores: what a replay of that game must meet when the deal starts."""
+        if not 1 <= deal <= DEALS:
+            raise ValueError(f"a game has deals 1 to {DEALS}, not {deal}")
+        game = cls()
+        game.seed = seed
+        game._start_deal(deal, [])
+        return game
+
+    @classmethod
     def from_position(cls, position: object) -> Game:
         """The game `position` describes; RuleError("invalid_position") for anything else."""
         return game_from_position(cls(), position)
