@@ -3,7 +3,7 @@
 Errors are {"code", "message"} with a 4xx status, the message in the request's language
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
 GET /api/session); a failed CSRF check answers JSON too. Creating games and players, joins and
-invite-code lookups are counted in games.limits: past a limit the answer is 429 with Retry-After
+invite-code lookups, and looks at one's own games, are counted in games.limits: past a limit the answer is 429 with Retry-After
 (games.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
 
@@ -19,6 +19,7 @@ from games.messages import message_for
 from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
 from games.rooms.errors import RoomError
+from games.rooms.listing import player_games
 from games.rooms.stored import load
 from games.rooms.views import summary
 
@@ -72,8 +73,12 @@ def session(request):
     return JsonResponse({"player": {"id": str(player.id), "nickname": player.nickname}, "csrf": get_token(request)})
 
 
-@api_view("POST")
+@api_view("GET", "POST")
 def games(request):
+    """GET: the caller's own games (never creates a player); POST: a new game."""
+    if request.method == "GET":
+        count(request, "list")
+        return JsonResponse({"games": player_games(current_player(request, create=False))})
     body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request")

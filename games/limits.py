@@ -2,7 +2,7 @@
 
 - `hit(action, session=…, network=…)` counts one request of a kind (`game`: a game or lobby
   created, `player`: a new anonymous player, `join`: a join or an invite-code lookup,
-  `nickname`: a nickname change) for the session and for the network, and raises
+  `nickname`: a nickname change, `list`: a look at one's own games) for the session and for the network, and raises
   `RateLimited` (with the seconds until the window that is full ends) when either is past its
   limit. The views call it; `RateLimitMiddleware` answers `429` with `Retry-After`.
 - `SocketLease` holds one websocket's place in the caps of its session, its network and its
@@ -52,6 +52,7 @@ RATE_SETTINGS = {
     "player": {"network": "FOOT_LIMIT_PLAYER_NETWORK"},
     "join": {"session": "FOOT_LIMIT_JOIN_SESSION", "network": "FOOT_LIMIT_JOIN_NETWORK"},
     "nickname": {"session": "FOOT_LIMIT_NICKNAME_SESSION", "network": "FOOT_LIMIT_NICKNAME_NETWORK"},
+    "list": {"session": "FOOT_LIMIT_LIST_SESSION", "network": "FOOT_LIMIT_LIST_NETWORK"},
 }
 SOCKET_SETTINGS = {
     "session": "FOOT_SOCKETS_PER_SESSION",

@@ -140,6 +140,8 @@ FOOT_LIMIT_JOIN_SESSION = os.environ.get("FOOT_LIMIT_JOIN_SESSION", "20/60,200/3
 FOOT_LIMIT_JOIN_NETWORK = os.environ.get("FOOT_LIMIT_JOIN_NETWORK", "60/60,300/3600")
 FOOT_LIMIT_NICKNAME_SESSION = os.environ.get("FOOT_LIMIT_NICKNAME_SESSION", "5/60,30/3600")
 FOOT_LIMIT_NICKNAME_NETWORK = os.environ.get("FOOT_LIMIT_NICKNAME_NETWORK", "20/60,100/3600")
+FOOT_LIMIT_LIST_SESSION = os.environ.get("FOOT_LIMIT_LIST_SESSION", "60/60,600/3600")
+FOOT_LIMIT_LIST_NETWORK = os.environ.get("FOOT_LIMIT_LIST_NETWORK", "300/60,3000/3600")
 FOOT_SOCKETS_PER_SESSION = int(os.environ.get("FOOT_SOCKETS_PER_SESSION", "10"))
 FOOT_SOCKETS_PER_NETWORK = int(os.environ.get("FOOT_SOCKETS_PER_NETWORK", "100"))
 FOOT_SOCKETS_PER_GAME = int(os.environ.get("FOOT_SOCKETS_PER_GAME", "30"))
@@ -147,6 +149,9 @@ FOOT_SOCKETS_PER_GAME = int(os.environ.get("FOOT_SOCKETS_PER_GAME", "30"))
 # address (bench_load), never for a real site.
 FOOT_LIMIT_NETWORK_FACTOR = float(os.environ.get("FOOT_LIMIT_NETWORK_FACTOR", "1"))
 FOOT_LIMIT_PREFIX = os.environ.get("FOOT_LIMIT_PREFIX", "foot:limit")  # Redis keys; one per site sharing a Redis
+# GET /api/games and the home page: at most this many unfinished games, and finished ones in the history.
+FOOT_MY_GAMES_UNFINISHED = int(os.environ.get("FOOT_MY_GAMES_UNFINISHED", "20"))
+FOOT_MY_GAMES_FINISHED = int(os.environ.get("FOOT_MY_GAMES_FINISHED", "10"))
 FOOT_WS_IDLE_SECONDS = float(os.environ.get("FOOT_WS_IDLE_SECONDS", "300"))  # a socket silent this long is closed
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -18,6 +18,7 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - stored          a stored game read back: the row, the engine game at its position, the replay
 - patches         the generic JSON-patch diff between two views
 - views           what each reader sees: a seat's view, the `state` message, the HTTP summary
+- listing         the games a player sits in, for GET /api/games and the home page
 - presence        who is connected, and who has been away past the grace
 - bot_plans       which computer move is due now, or right after a move
 - moves           the one writer of a move: the transaction, versions, MoveResult, next_deal

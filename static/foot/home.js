@@ -1,9 +1,11 @@
 /**
  * The home page: start today's daily game (or continue it), a new game against the computer,
- * or a table with a friend (shows the invite link; the host then starts the game).
+ * or a table with a friend (shows the invite link; the host then starts the game); and the
+ * player's own games to continue (my_games.js).
  */
 import { api } from "./net.js";
 import { gettext } from "./i18n.js";
+import { showMyGames } from "./my_games.js";
 
 const errorBox = document.getElementById("home-error");
 
@@ -65,3 +67,4 @@ document.getElementById("start-friends").addEventListener("click", (event) =>
     goTo(friendsGame);
   }));
 
+showMyGames();

@@ -10,7 +10,7 @@ export function pageLanguage() {
 }
 
 /** An Intl locale for the language; Bengali asks for Bengali digits explicitly if the default gives others. */
-function localeFor(lang) {
+export function numberLocale(lang) {
   if (!lang.startsWith("bn")) return lang;
   try {
     return /[০-৯]/.test(new Intl.NumberFormat(lang).format(1)) ? lang : `${lang}-u-nu-beng`;
@@ -23,7 +23,7 @@ function formatter(lang) {
   if (!formatters.has(lang)) {
     let made;
     // No grouping: scores read as the page always wrote them (3100), only the digits follow the language.
-    try { made = new Intl.NumberFormat(localeFor(lang), { useGrouping: false }); } catch (error) { made = new Intl.NumberFormat("en", { useGrouping: false }); }
+    try { made = new Intl.NumberFormat(numberLocale(lang), { useGrouping: false }); } catch (error) { made = new Intl.NumberFormat("en", { useGrouping: false }); }
     formatters.set(lang, made);
   }
   return formatters.get(lang);

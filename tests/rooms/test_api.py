@@ -65,7 +65,7 @@ def test_bad_requests_answer_codes_and_messages():
     for body in ("{nope", "[" * 20000 + "]" * 20000):
         answer = client.post("/api/games", body, content_type="application/json", HTTP_X_CSRFTOKEN=session["csrf"])
         assert answer.status_code == 400 and answer.json()["code"] == "bad_request"
-    assert client.get("/api/games").status_code == 405
+    assert client.put("/api/games").status_code == 405
 
 
 def test_the_daily_is_resumed_while_unfinished():
