@@ -35,6 +35,9 @@ class Game(models.Model):
     mode = models.CharField(max_length=8, choices=MODES)
     daily_date = models.DateField(null=True, blank=True)
     ranked = models.BooleanField(default=False)
+    # A ranked daily still played after its date's deadline (games.daily_clock): no longer ranked,
+    # and this says why (the table tells the player so; games.rooms.daily_deadline).
+    lapsed = models.BooleanField(default=False)
     level = models.CharField(max_length=8, default="normal")
     # For each of S W N E: {"player": "<uuid>"} or {"bot": "<level>"}; absent while a lobby seat is free.
     seats = models.JSONField(default=dict)

@@ -1,6 +1,6 @@
 """Sending to a game's sockets through the channel layer (the group `game.<id>`): a move's
 update (each consumer forwards its own seat's part), a "fetch a fresh state" refresh after a
-lobby change, and who is present.
+lobby change or a move that unranked a daily past its deadline, and who is present.
 
 May call games.rooms.presence; it changes nothing stored.
 """
@@ -23,6 +23,8 @@ def group_name(game_id) -> str:
 async def broadcast(result, origin: str | None, ref) -> None:
     """Send a committed move (a games.rooms.moves.MoveResult) to every socket of its game."""
     await get_channel_layer().group_send(group_name(result.game_id), result.message(origin, ref))
+    if result.lapsed:  # the game no longer counts: every socket gets a state that says so
+        await broadcast_refresh(result.game_id)
 
 
 async def broadcast_refresh(game_id) -> None:

@@ -15,9 +15,13 @@ A move starts from the engine game and views this process left at the row's vers
 (version, status and awaiting unchanged), else it takes the locked path: docs/ROOMS.md says why
 both are safe.
 
+A ranked daily whose move came after its date's deadline is unranked on that first late move
+(games.rooms.daily_deadline); its result says so (`lapsed`), and the broadcast then refreshes
+every socket's state.
+
 May call the engine, games.models, games.signals (a finished game is announced there, for the
 apps built on games), and of the room service errors, faults, live_games, game_rows, stored,
-patches, views and bot_plans; it never sends anything to a socket (games.rooms.broadcast does,
+patches, views, bot_plans and daily_deadline; it never sends anything to a socket (games.rooms.broadcast does,
 after the commit).
 """
 
@@ -31,6 +35,7 @@ from games import engine
 from games.models import Game
 from games.rooms import game_rows
 from games.rooms.bot_plans import BotPlan, bot_plan_after
+from games.rooms.daily_deadline import lapse_if_late
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
 from games.rooms.live_games import LIVE, LiveGame
@@ -52,6 +57,7 @@ class MoveResult:
     awaiting: list = field(default_factory=list)
     next_plan: BotPlan | None = None  # the computer move due after this one, when known at once
     settled: bool = False  # True: no computer move is due after this one (known without presence)
+    lapsed: bool = False  # True: this move came after its daily's deadline and unranked the game
 
     def message(self, origin: str | None, ref) -> dict:
         return {
@@ -76,6 +82,9 @@ def apply_move(game_id, seat: str, action: dict, expected_version: int | None) -
         raise RoomError("stale_version", status=409) from clash
     result, game = outcome
     fault("after_commit", result.version)
+    # Before the announcement: a game that lapses on its last move must be unranked when the
+    # leaderboards hear of its end. `updated` is the moment the move was stored (game_rows).
+    result.lapsed = lapse_if_late(game, game.updated)
     if game.status == Game.FINISHED:
         announce_finished(game)
     return result

@@ -2,11 +2,12 @@
 it, the whole `state` message a socket gets on connect or resync, and the summary the HTTP API
 answers.
 
-May call the engine, games.models, games.rooms.live_games, names and stored.
+May call the engine, games.models, games.rooms.live_games, names, stored and daily_deadline.
 """
 
 from games import engine
 from games.models import SEATS, Game
+from games.rooms.daily_deadline import ranked_until
 from games.rooms.live_games import LIVE
 from games.rooms.names import seat_names
 from games.rooms.stored import stored_engine_game
@@ -48,6 +49,7 @@ def state_message(game: Game, seat: str | None) -> dict:
     view = LIVE.views(game.id, game.version).get(seat or PUBLIC)  # a lobby has no live entry
     if view is None and game.position is not None:
         view = view_for(stored_engine_game(game), seat)
+    deadline = ranked_until(game)
     return {
         "type": "state",
         "v": game.version,
@@ -55,6 +57,9 @@ def state_message(game: Game, seat: str | None) -> dict:
         "seat": seat,
         "mode": game.mode,
         "ranked": game.ranked,
+        # A ranked daily counts until then (ISO, UTC); `lapsed`: it was played past it, unranked.
+        "ranked_until": deadline.isoformat() if deadline else None,
+        "lapsed": game.lapsed,
         "status": game.status,
         "level": game.level,
         "seats": seat_labels(game, seat),

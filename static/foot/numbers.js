@@ -43,3 +43,14 @@ export function joinList(parts, lang = pageLanguage()) {
     return parts.join(", ");
   }
 }
+
+/** A moment's hour and minute ("00:10", German "00:10", Bengali "০০:১০"), in UTC or the browser's own zone. */
+export function formatClock(moment, { utc = false } = {}, lang = pageLanguage()) {
+  const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", ...(utc ? { timeZone: "UTC" } : {}) };
+  try {
+    return new Intl.DateTimeFormat(localeFor(lang), options).format(moment);
+  } catch (error) {
+    const [hours, minutes] = utc ? [moment.getUTCHours(), moment.getUTCMinutes()] : [moment.getHours(), moment.getMinutes()];
+    return `${formatNumber(hours).padStart(2, formatNumber(0))}:${formatNumber(minutes).padStart(2, formatNumber(0))}`;
+  }
+}

@@ -11,6 +11,7 @@ import { applyPatch } from "./patch.js";
 import { fitHand, handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats,
   renderStaging, renderStatus, renderTurnBanner } from "./render.js";
 import { GameLog } from "./log.js";
+import { lapsedLine, modeLine } from "./deadline.js";
 import { initSettings } from "./settings.js";
 import { loadStaging, saveStaging } from "./staging.js";
 import { CLOCKWISE, hintLine, otherTeam, seatName, teamName, teamOf } from "./words.js";
@@ -22,7 +23,7 @@ const root = $("table");
 const gameId = root.dataset.game;
 
 // The latest from the server (what patches apply to) ...
-const model = { v: null, view: null, seat: null, mode: null, ranked: false, players: {}, awaiting: [], status: null };
+const model = { v: null, view: null, seat: null, mode: null, ranked: false, rankedUntil: null, lapsed: null, players: {}, awaiting: [], status: null };
 // ... and what the page shows (`shown` may lag behind `model.view` while other seats' moves play out).
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
@@ -94,6 +95,9 @@ function onState(message) {
   model.seat = message.seat || (message.view && message.view.seat) || null;
   model.mode = message.mode || model.mode;
   model.ranked = Boolean(message.ranked);
+  model.rankedUntil = message.ranked_until || null;
+  if (message.lapsed && model.lapsed === false) showMessage(lapsedLine()); // it lapsed while this page was open
+  model.lapsed = Boolean(message.lapsed);
   if (message.seats) model.players = playersOf(message.seats, message.names);
   model.status = message.status || model.status;
   model.awaiting = message.awaiting || [];
@@ -121,12 +125,10 @@ function onPresence(message) {
   return null;
 }
 
-/** Says whether this daily counts for the leaderboard: the first of the date does, later ones are practice. */
+/** Says whether this daily counts for the leaderboard, and until when (deadline.js). */
 function showMode() {
   const info = document.getElementById("mode-info");
-  if (!info) return;
-  if (model.mode !== "daily") info.textContent = "";
-  else info.textContent = model.ranked ? gettext("Ranked daily game") : gettext("Practice: this daily game does not count for the leaderboard");
+  if (info) info.textContent = modeLine(model);
 }
 
 function onPatch(message) {

@@ -7,25 +7,56 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESK, hand
+from .conftest import DESK, PHONE, hand
 
 pytestmark = pytest.mark.browser
 
 TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
 
 
-def test_daily_game_is_ranked_without_hints_and_can_be_continued(site, page):
+# The state the server sends every socket of a daily that lapsed: the table's own, unranked, lapsed.
+LAPSED = """() => {
+  const m = window.footTable.model;
+  window.footTable.receive({type: "state", v: m.v, view: m.view, seat: m.seat, mode: m.mode, ranked: false,
+    lapsed: true, ranked_until: null, status: m.status, seats: m.players, awaiting: m.awaiting, date: m.date});
+}"""
+
+
+def open_daily(page, site, button):
     page.goto(site.url + "/")
-    page.get_by_role("button", name="Play today’s game").click()
+    page.get_by_role("button", name=button).click()
     page.wait_for_url(TABLE_URL)
     page.wait_for_selector("#table[aria-busy=false]")
+
+
+def test_daily_game_is_ranked_without_hints_and_can_be_continued(site, make_page):
+    """Also its deadline (issue 18): the table says until when the ranked daily counts, in UTC and
+    in the player's own time (a browser in Berlin), and that it no longer counts once it lapsed
+    (the server's lapsing is tests/rooms/test_daily_deadline.py; here its state is replayed)."""
+    page = make_page(DESK, timezone_id="Europe/Berlin")
+    open_daily(page, site, "Play today’s game")
     table_url = page.url
     assert hand(page).count() == 13
     assert not page.get_by_role("button", name="Hint").is_visible()  # hints are off in a ranked daily
+    # The default grace: 00:10 UTC of the next day, 01:10 in Berlin (CET).
+    expect(page.locator("#mode-info")).to_have_text("This daily counts until 00:10 UTC (01:10 your time)")
+    page.evaluate(LAPSED)
+    line = "Played past the daily's deadline: this game no longer counts for the leaderboard"
+    expect(page.locator("#mode-info")).to_have_text(line)
+    expect(page.locator("#message")).to_have_text(line)  # told when it happens, not only in the bar
     page.goto(site.url + "/")
     page.get_by_role("button", name="Continue today’s game").click()
     page.wait_for_url(TABLE_URL)
     assert page.url == table_url
+
+
+def test_the_daily_deadline_is_said_in_bengali_with_bengali_digits(site, make_page):
+    page = make_page(PHONE, locale="bn-BD", timezone_id="UTC")
+    open_daily(page, site, "আজকের খেলা খেলুন")
+    expect(page.locator("#mode-info")).to_have_text("এই দৈনিক খেলাটি ০০:১০ UTC পর্যন্ত গণ্য হবে")
+    page.evaluate(LAPSED)
+    expect(page.locator("#mode-info")).to_contain_text("আর লিডারবোর্ডে গণ্য হবে না")
+    assert page.foot_errors == []
 
 
 def test_hint_in_a_solo_game_points_at_a_move(site, page):
