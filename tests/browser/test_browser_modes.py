@@ -18,7 +18,9 @@ TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
 LAPSED = """() => {
   const m = window.footTable.model;
   window.footTable.receive({type: "state", v: m.v, view: m.view, seat: m.seat, mode: m.mode, ranked: false,
-    lapsed: true, ranked_until: null, status: m.status, seats: m.players, awaiting: m.awaiting, date: m.date});
+    lapsed: true, ranked_until: null, status: m.status, awaiting: m.awaiting, date: m.date,
+    seats: Object.fromEntries(Object.entries(m.players).map(([seat, player]) => [seat, player.kind])),
+    names: Object.fromEntries(Object.entries(m.players).map(([seat, player]) => [seat, player.name]))});
 }"""
 
 
