@@ -11,7 +11,7 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import params
-from leaderboards import boards, daily, identity, nicknames, proof
+from leaderboards import boards, daily, daily_end, identity, nicknames, proof
 from leaderboards.models import Entry
 
 LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
@@ -103,6 +103,16 @@ def share(request, game_id):
     return JsonResponse(
         {"text": daily.share_text(entry), "date": entry.date.isoformat(), "score": entry.score, "result": entry.result}
     )
+
+
+@require_GET
+def daily_result(request, game_id):
+    """The end of a ranked daily for its own player: score, par, rank and standing (daily_end)."""
+    me = identity.player_for_request(request, create=False)
+    entry = Entry.objects.filter(game_id=game_id, player=me).select_related("player").first() if me else None
+    if entry is None:
+        return error(404, "no_entry", "This game has no ranked result of yours.")
+    return JsonResponse(daily_end.daily_result(entry))
 
 
 def watchable_game(game_id: str):

@@ -21,5 +21,6 @@ urlpatterns = [
     path("api/leaderboard/all", api.all_time_board, name="api_leaderboard_all"),
     path("api/daily/share/<game:game_id>", api.share, name="api_daily_share"),
     path("api/daily/<str:date>", api.daily_deal, name="api_daily_deal"),
+    path("api/daily/result/<game:game_id>", api.daily_result, name="api_daily_result"),
     path("api/replay/<game:game_id>", api.replay, name="api_replay"),
 ]

@@ -1,8 +1,8 @@
 /**
  * The end of a deal (the itemised score and "Next deal") and the end of the game (the winner,
- * and for a daily game the rank and a text to share, when the leaderboard can tell them).
+ * and for a ranked daily its result on the board, daily_end.js, and a text to share).
  */
-import { api } from "./net.js";
+import { showDailyEnd } from "./daily_end.js";
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext } from "./i18n.js";
 import { fill, h } from "./render.js";
@@ -66,37 +66,14 @@ function todayUtc() {
   return new Date().toISOString().slice(0, 10);
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The share text of a ranked daily (the entry is written just after the last move: retry briefly). */
-async function fetchShare(gameId) {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      return await api(`/api/daily/share/${gameId}`);
-    } catch (error) {
-      if (error.status !== 404) return null;
-      await pause(1000);
-    }
-  }
-  return null;
-}
-
-async function showDailyRank(view, us, context) {
+/** A ranked daily: the score, par, rank or nickname form (daily_end.js), and the share text. */
+async function showDailyResult(view, us, context) {
   const total = (view.scores && view.scores.totals && view.scores.totals[us]) || 0;
-  let shareText = fmt(gettext("Foot Canasta daily %(date)s: %(points)s points"), { date: context.date || todayUtc(), points: total });
-  const share = await fetchShare(context.gameId);
-  if (share) {
-    shareText = share.text || shareText;
-    try {
-      const board = await api(`/api/leaderboard/daily/${share.date}`);
-      if (board.me && board.me.played && board.me.rank) {
-        $("game-over-body").append(h("p", { class: "rank", text: fmt(gettext("Your rank today: %(rank)s"), { rank: board.me.rank }) }));
-      }
-    } catch (error) {
-      // The board is not available: the share text still tells the result.
-    }
-  }
-  $("share-text").value = `${shareText}\n${window.location.origin}/`;
+  const box = h("section", { class: "daily-end", "aria-live": "polite" });
+  $("game-over-body").prepend(box); // first: what the player came for
+  const share = (text) => { $("share-text").value = `${text}\n${window.location.origin}/`; };
+  const shown = await showDailyEnd(box, context.gameId, share);
+  if (!shown) share(fmt(gettext("Foot Canasta daily %(date)s: %(points)s points"), { date: context.date || todayUtc(), points: total }));
   $("share").hidden = false;
 }
 
@@ -110,7 +87,7 @@ export function showGameOver(view, us, context) {
   );
   $("share").hidden = true;
   open($("game-over"));
-  if (context.mode === "daily" && context.ranked) showDailyRank(view, us, context);
+  if (context.mode === "daily" && context.ranked) showDailyResult(view, us, context);
   $("btn-copy-share").onclick = async () => {
     try { await navigator.clipboard.writeText($("share-text").value); } catch (error) { $("share-text").select(); }
   };

@@ -5,9 +5,9 @@ browser's player (R57, R59: dealt from the day's seed, scored by the server's re
 South's moves are then played through a second websocket of the same session (the browser's
 session cookie, the site's Origin) by a simple legal policy read from the view's options, with a
 version on every action and a resync after any error; the `normal` bots play the other seats.
-Back in the browser: the end-of-game result, a nickname chosen on the leaderboard page, and the
-player's own row on today's board with the score the server computed. A second daily of the date
-is unranked.
+Back in the browser: the end-of-game dialog with the score and the nickname asked there (a refused
+one, then a good one, after which the rank and the board link appear), and the player's own row
+on today's board with the score the server computed. A second daily of the date is unranked.
 
 The game is played once per module (a fixture) and shared by the tests, which therefore run in one
 xdist group.
@@ -326,7 +326,8 @@ def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, 
     assert me["played"] and not me["listed"]  # no nickname yet: ranked, but not shown (LEADERBOARDS.md)
     assert (me["score"], me["opponents_score"]) == (totals[TEAM], totals[OPPONENTS])
 
-    # The table, reloaded, shows the end of the game and the rank.
+    # The table, reloaded, shows the end of the game: the score, and (no nickname yet) no rank but
+    # the nickname form, right there in the dialog.
     page.goto(site.url + game["url"] + "?speed=fast")
     dialog = page.locator("#game-over")
     expect(dialog).to_be_visible()
@@ -334,18 +335,36 @@ def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, 
     expect(page.locator("#game-over-title")).to_have_text(winner)
     game_total = dialog.locator("tfoot tr td")
     assert [shown_number(cell) for cell in game_total.all_inner_texts()] == [totals[TEAM], totals[OPPONENTS]]
-    expect(dialog.locator(".rank")).to_have_text(f"Your rank today: {me['rank']}")
+    daily_end = dialog.locator(".daily-end")
+    expect(daily_end.locator(".daily-score")).to_contain_text(f"Your score: {totals[TEAM]}")
+    expect(daily_end.locator(".rank")).to_have_count(0)  # not on the board: no rank is promised
+    field = dialog.get_by_label("Choose a nickname to appear on today's board")
+    expect(field).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    dialog.screenshot(path=str(SCREENSHOTS / "daily-end-nickname.png"))
 
-    # A nickname with markup is refused (letters, digits, spaces, - and _ only) and nothing is bold.
-    page.goto(site.url + "/leaderboard/")
-    expect(page.get_by_role("heading", level=1)).to_have_text(f"Daily game of {game['daily_date']}")  # today's board
-    choose_nickname(page, "<b>Zoë</b>")
-    expect(page.get_by_role("alert")).to_contain_text("Use letters, digits, spaces")
-    assert page.locator(".leaderboard b").count() == 0
+    # A nickname with markup is refused (letters, digits, spaces, - and _ only) in the dialog.
+    field.fill("<b>Zoë</b>")
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog.locator(".nickname-error")).to_contain_text("Use letters, digits, spaces")
+    assert dialog.locator(".daily-end b").count() == 0
     assert page.request.get(site.url + "/api/session").json()["player"]["nickname"] is None
 
+    # A good one: the rank and the board link appear.
     nickname = finished_daily.nickname
-    choose_nickname(page, nickname)
+    field.fill(nickname)
+    dialog.get_by_role("button", name="Save").click()
+    board = page.request.get(site.url + f"/api/leaderboard/daily/{game['daily_date']}").json()
+    expect(daily_end.locator(".rank")).to_have_text(f"Your rank today: {board['me']['rank']}")
+    expect(daily_end.get_by_role("link", name="See today's board")).to_be_focused()
+    expect(field).to_have_count(0)
+    expect(dialog.locator("#share-text")).to_have_value(
+        re.compile(rf"rank {board['me']['rank']}\n")
+    )  # the share text too
+    dialog.screenshot(path=str(SCREENSHOTS / "daily-end-ranked.png"))
+    daily_end.get_by_role("link", name="See today's board").click()
+    page.wait_for_url(re.compile(r"/leaderboard/\d{4}-\d{2}-\d{2}/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Daily game of {game['daily_date']}")  # today's board
     expect(page.locator(".leaderboard")).to_contain_text(f"You appear as {nickname}.")
 
     # Today's board: the row is mine, highlighted, with the server's score.
@@ -364,7 +383,6 @@ def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, 
         totals[OPPONENTS],
     )
     assert page.locator("table.board tbody tr").count() == board["count"]
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("section.leaderboard").screenshot(path=str(SCREENSHOTS / "leaderboard.png"))
 
 
