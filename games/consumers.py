@@ -321,8 +321,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def on_hint(self, message, ref):
         self.require_seat()
-        action = await hint(self.game_id, self.seat)
-        await self.send_json({"type": "hint", "action": action, "ref": ref})
+        step = await hint(self.game_id, self.seat)
+        first = step["actions"][0] if step["actions"] else None
+        await self.send_json({"type": "hint", "action": first, "step": step, "ref": ref})
 
     # ------------------------------------------------------------ server -> client
 

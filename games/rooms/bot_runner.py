@@ -24,6 +24,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from django.conf import settings
 
 from games.bots import make_bot
+from games.bots.hint import hint_step
 
 _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
 _pool_lock = threading.Lock()
@@ -50,6 +51,12 @@ def compute_action(level: str, seed: int, view: dict, factory: str | None = None
     """One action of a `level` bot seeded `seed` for the seat whose view this is. `factory` is
     given in a pool's worker process; in the server's own process the settings say it."""
     return bot_factory(factory_setting() if factory is None else factory)(level, seed).act(view)
+
+
+def compute_hint(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
+    """The hint's whole step (games.bots.hint) as a `level` bot seeded `seed` would play it."""
+    bot = bot_factory(factory_setting() if factory is None else factory)(level, seed)
+    return hint_step(bot, view)
 
 
 def bot_seed(game_seed: int, seat: str) -> int:
@@ -88,12 +95,13 @@ def shutdown_pool() -> None:
         _pools.clear()
 
 
-async def think(level: str, seed: int, view: dict) -> dict:
-    """The bot's action, computed in the pool while the event loop goes on serving others."""
+async def think(level: str, seed: int, view: dict, work=compute_action) -> dict:
+    """The bot's action (or with `work=compute_hint` the hint's step), computed in the pool while
+    the event loop goes on serving others."""
     loop, factory = asyncio.get_running_loop(), factory_setting()
     try:
-        return await loop.run_in_executor(pool(level), compute_action, level, seed, view, factory)
+        return await loop.run_in_executor(pool(level), work, level, seed, view, factory)
     except BrokenExecutor:
         # A worker died (killed, out of memory): the pool is unusable; start a new one once.
         shutdown_pool()
-        return await loop.run_in_executor(pool(level), compute_action, level, seed, view, factory)
+        return await loop.run_in_executor(pool(level), work, level, seed, view, factory)

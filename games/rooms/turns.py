@@ -144,6 +144,8 @@ async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:
 
 
 async def hint(game_id, seat: str) -> dict:
+    """The hint's whole step for `seat` (games.bots.hint): {"actions": [...], "parts": [...]}.
+    Off in a ranked daily: the server refuses it, whatever the page shows."""
     game = await database_sync_to_async(load)(game_id)
     if game is None or game.position is None:
         raise RoomError("not_started")
@@ -151,6 +153,8 @@ async def hint(game_id, seat: str) -> dict:
         raise RoomError("hint_unavailable", status=403)
     engine_game = engine.Game.from_position(game.position)
     try:
-        return await bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat))
+        return await bot_runner.think(
+            HINT_LEVEL, bot_runner.bot_seed(game.seed, seat), engine_game.view(seat), work=bot_runner.compute_hint
+        )
     except Exception as failure:
         raise RoomError("hint_failed") from failure

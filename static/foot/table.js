@@ -14,8 +14,9 @@ import { GameLog } from "./log.js";
 import { lapsedLine, modeLine } from "./deadline.js";
 import { initSettings } from "./settings.js";
 import { loadStaging, saveStaging } from "./staging.js";
-import { CLOCKWISE, hintLine, otherTeam, seatName, teamName, teamOf } from "./words.js";
+import { CLOCKWISE, otherTeam, seatName, teamName, teamOf } from "./words.js";
 import { joinList } from "./numbers.js";
+import { hintWords, offerButton, offerCards, renderOffer } from "./hint.js";
 import { showDealEnd, showGameOver } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,7 +28,7 @@ const model = { v: null, view: null, seat: null, mode: null, ranked: false, rank
 // ... and what the page shows (`shown` may lag behind `model.view` while other seats' moves play out).
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
-  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null,
+  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, offer: null, playing: null,
   order: storedOrder(), focusKey: null, refocus: false, dealOver: null, lastMelds: new Set(),
 };
 const pacer = new Pacer();
@@ -153,6 +154,7 @@ function onError(message) {
   // On stale_version the server sends the whole state by itself: nothing to ask for here.
   if (message.ref && message.ref === ui.stagingRef) ui.stagingStatus = message.message || message.code;
   else if (action || !message.ref) showMessage(message.message || message.code);
+  if (action) ui.playing = null; // an offer being played stops at a refusal, which says why
   render();
 }
 
@@ -166,17 +168,40 @@ function onChecked(message) {
   render();
 }
 
+/** The server's hint: its whole step in words, its cards lit, and "Play the hint" (hint.js). */
 function onHint(message) {
-  const action = message.action;
-  ui.hinted = new Set();
-  ui.hintedButton = null;
-  if (action) {
-    const cards = action.cards || (action.card ? [action.card] : []);
-    for (const group of action.groups || []) cards.push(...group.cards);
-    ui.hinted = new Set(cards);
-    ui.hintedButton = { draw: "btn-draw", take_pile: "btn-take", meld: "btn-meld", discard: "btn-discard" }[action.type] || null;
-  }
-  showMessage(hintLine(action));
+  const step = message.step || { actions: message.action ? [message.action] : [], parts: [] };
+  makeOffer("hint", step.actions);
+  showMessage(hintWords(step));
+  render();
+}
+
+function makeOffer(kind, actions) {
+  ui.offer = kind && actions.length ? { kind, actions, v: ui.shownV } : null;
+  ui.hinted = new Set(offerCards(actions));
+  ui.hintedButton = offerButton(actions);
+}
+
+/** "Play the hint" / "Yes, take the pile": the offer's actions go out one by one, as a person's would. */
+function playOffer() {
+  if (!ui.offer) return;
+  ui.playing = ui.offer.actions.slice();
+  ui.offer = null;
+  ui.staged = [];
+  ui.selected.clear();
+  playNext();
+}
+
+function playNext() {
+  if (!ui.playing || ui.pending) return;
+  const action = ui.playing.shift();
+  if (!ui.playing.length) ui.playing = null;
+  if (action) sendAction(action);
+}
+
+function cancelOffer() {
+  makeOffer(null, []);
+  showMessage("");
   render();
 }
 
@@ -252,10 +277,13 @@ function setShown(view, v) {
     ui.stagingStatus = "";
     ui.hinted = new Set();
     ui.hintedButton = null;
+    ui.playing = null;
   }
+  if (ui.offer && ui.offer.v !== v) makeOffer(null, []); // an offer holds for the table it was made for
   root.setAttribute("aria-busy", "false");
   root.dataset.v = String(v);
   render();
+  if (ui.playing && !queue.length) playNext();
 }
 
 // --- the end of a deal: its last table stays until the player has seen it ---------------------
@@ -406,6 +434,7 @@ function render() {
   renderTurnBanner(view, context);
   renderStaging(context);
   renderControls(view, context);
+  renderOffer(ui.offer, context);
   $("hand").hidden = !ui.me;
   $("controls").hidden = !ui.me;
   saveStaging(gameId, ui.me, view, ui.staged, ui.selected);
@@ -587,6 +616,8 @@ function wireControls() {
   $("btn-laydown").addEventListener("click", onLayDown);
   $("btn-discard").addEventListener("click", onDiscard);
   $("btn-hint").addEventListener("click", onHintClick);
+  $("btn-offer").addEventListener("click", playOffer);
+  $("btn-offer-cancel").addEventListener("click", cancelOffer);
   $("btn-next-deal").addEventListener("click", nextDeal);
   // Escape or "Look at the table" closes the score to look at the finished deal; "Show the score" opens it again.
   $("btn-look").addEventListener("click", lookAtTable);

@@ -1,5 +1,5 @@
 /**
- * The table's sentences: seat names, the log line of each event, the description of a hint.
+ * The table's sentences: seat names and the log line of each event.
  * Translated through the JavaScript catalogue; the event shapes are those of docs/VIEW.md.
  */
 import { cardShort, rankPlural } from "./cards.js";
@@ -96,21 +96,4 @@ export function eventLine(event, me, players, before) {
   if (event.type === "turn") return null;
   if (event.seat === me) return ownLine(event, before);
   return otherLine(event, seatName(event.seat, me, players), before);
-}
-
-/** "Hint: take the pile with 9♣ 9♠." from an action dict the server suggests. */
-export function hintLine(action) {
-  if (!action) return gettext("No hint right now.");
-  switch (action.type) {
-    case "draw": return gettext("Hint: draw 2 cards.");
-    case "take_pile": return fmt(gettext("Hint: take the pile with %(cards)s."), { cards: cardList(action.cards) });
-    case "discard": return fmt(gettext("Hint: discard %(card)s."), { card: cardShort(action.card) });
-    case "meld": {
-      const parts = action.groups.map((group) => (group.to
-        ? fmt(gettext("add %(cards)s to the %(rank)s"), { cards: cardList(group.cards), rank: rankPlural(group.to) })
-        : fmt(gettext("meld %(cards)s"), { cards: cardList(group.cards) })));
-      return fmt(gettext("Hint: %(moves)s."), { moves: parts.join(", ") });
-    }
-    default: return gettext("No hint right now.");
-  }
 }

@@ -288,6 +288,8 @@ async def test_hints_come_from_the_bot_and_are_off_in_the_ranked_daily(solo, sou
     await comm.send_json_to({"type": "hint", "ref": "h"})
     hint = await receive(comm, "hint")
     assert hint["action"] == {"type": "draw"} and hint["ref"] == "h"
+    # the whole step (games.bots.hint): in the draw phase just the draw (R25), worded by the page
+    assert hint["step"] == {"actions": [{"type": "draw"}], "parts": [{"do": "draw"}]}
     await comm.disconnect()
     daily, _ = await database_sync_to_async(create_game)(south[0], "daily")
     comm = communicator(daily.id, south[1])
