@@ -345,9 +345,10 @@ def test_a_gap_in_versions_or_a_bad_patch_asks_for_the_whole_view(site, page):
 
 
 def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
-    """The end of a ranked daily: the rank and the share text come from the leaderboards API.
-    A real ranked daily is dealt from the day's secret seed, so this one is a prepared position
-    whose state the socket route marks as a ranked daily, with the two API answers stubbed."""
+    """The end of a ranked daily: the score against par, the rank and the share text come from the
+    leaderboards API. A real ranked daily is dealt from the day's secret seed, so this one is a
+    prepared position whose state the socket route marks as a ranked daily, with the API's answer
+    (GET /api/daily/result) stubbed."""
     earlier = {
         "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
         "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
@@ -376,14 +377,10 @@ def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
 
     page.route_web_socket(re.compile(r"/ws/game/"), as_ranked_daily)
     share_text = "Foot Canasta daily 2026-12-01\nWon 8,000 to 2,000 · rank 3"
-    page.route(
-        re.compile(r"/api/daily/share/"),
-        lambda route: route.fulfill(json={"text": share_text, "date": "2026-12-01", "score": 8000, "result": "won"}),
-    )
-    page.route(
-        re.compile(r"/api/leaderboard/daily/2026-12-01"),
-        lambda route: route.fulfill(json={"board": "daily", "rows": [], "me": {"rank": 3, "played": True, "me": True}}),
-    )
+    result = {"date": "2026-12-01", "score": 8000, "opponents_score": 2000, "result": "won", "par": 6760,
+              "against_par": 1240, "standing": "listed", "rank": 3, "nickname": "Anna",
+              "board": "/leaderboard/2026-12-01/", "text": share_text}  # fmt: skip
+    page.route(re.compile(r"/api/daily/result/"), lambda route: route.fulfill(json=result))
 
     open_table(page, site, game)
     assert not page.get_by_role("button", name="Hint").is_visible()  # no hints in a ranked daily
@@ -392,4 +389,5 @@ def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
     dialog.wait_for()
     page.wait_for_selector("#share:not([hidden])")
     assert "Your rank today: 3" in dialog.inner_text()
+    assert "Your score: 8000 · par 6760 · +1240 over par" in dialog.inner_text()
     assert page.locator("#share-text").input_value().startswith(share_text)
