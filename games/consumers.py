@@ -25,11 +25,12 @@ from games.engine import RuleError, normalise_action
 from games.messages import language_of_scope, render_error
 from games.models import Game
 from games.recent_events import recent_events
+from games.rooms.away import wake_at_deadlines
 from games.rooms.broadcast import broadcast_presence, group_name
 from games.rooms.config import heartbeat_seconds
 from games.rooms.errors import RoomError
 from games.rooms.moves import announce_finished, check_action, next_deal
-from games.rooms.presence import drop_presence, touch_presence
+from games.rooms.presence import drop_presence, recap_start, seat_has_live_socket, touch_presence
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
 from games.rooms.views import PUBLIC, state_message
@@ -145,6 +146,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.lease = None
         self.last_heard = time.monotonic()
         self.seat = self.player_id = None
+        self.recap_from = None  # the first version made while this seat was away (sent once)
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
         self.game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
@@ -168,8 +170,13 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.watch_presence = game.mode == Game.FRIENDS
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         self.joined = True
-        await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name, True)
+        second_tab = await database_sync_to_async(seat_has_live_socket)(self.game_id, self.seat)
+        absent_since = await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name, True)
+        if game.mode == Game.FRIENDS:
+            self.recap_from = await database_sync_to_async(recap_start)(self.game_id, absent_since)
         await self.send_state()
+        if second_tab:
+            await self.send_notice("seat_open_elsewhere")
         await broadcast_presence(self.game_id)
         advance_soon(self.game_id)
         self.heartbeat_task = asyncio.create_task(self.heartbeat())
@@ -341,6 +348,10 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             reply["params"] = params
         await self.send_json(reply)
 
+    async def send_notice(self, code):
+        """Something the player should know that refuses nothing (e.g. the seat is open twice)."""
+        await self.send_json({"type": "notice", "code": code, "message": self.translate(code)})
+
     async def send_state(self):
         game = await database_sync_to_async(load)(self.game_id)
         if game is None:
@@ -349,6 +360,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.seat = game.seat_of(self.player_id)
         state = await database_sync_to_async(state_message)(game, self.seat)
         state["recent"] = await database_sync_to_async(recent_events)(game, self.seat)
+        if self.recap_from is not None:
+            state["recap_from"], self.recap_from = self.recap_from, None
         self.version = state["v"]
         self.pending = {v: update for v, update in self.pending.items() if v > self.version}
         await self.send_json(state)
@@ -398,4 +411,14 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def room_presence(self, message):
         self.last_presence = message["seats"]
-        await self.send_json({"type": "presence", "seats": message["seats"], "names": message.get("names", {})})
+        wake_at_deadlines(self.game_id, message.get("deadlines"))
+        await self.send_json(
+            {
+                "type": "presence",
+                "seats": message["seats"],
+                "names": message.get("names", {}),
+                "deadlines": message.get("deadlines", {}),
+                "stand_ins": message.get("stand_ins", []),
+                "now": message.get("now"),
+            }
+        )

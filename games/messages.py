@@ -26,6 +26,9 @@ SERVER_MESSAGES = {
     "hint_unavailable": _("Hints are off in the ranked daily game."),
     "hint_failed": _("No hint could be found."),
     "busy": _("The server is busy, please try again."),
+    "seat_open_elsewhere": _(
+        "Your seat is also open in another tab or device: both show the same game, play in one of them."
+    ),
     # HTTP
     "not_found": _("There is no such game."),
     "bad_request": _("The request is not valid JSON."),

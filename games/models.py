@@ -122,3 +122,22 @@ class Presence(models.Model):
 
     def __str__(self):
         return f"{self.game_id} {self.seat or 'spectator'} {self.channel_name}"
+
+
+class StandIn(models.Model):
+    """A friend's seat the computer has moved for while its player was away.
+
+    The computer then plays that seat to the end of the turn even if the player comes back in
+    the middle of it (the player takes over at their next turn); the row goes when the turn ends.
+    In the database, so every process decides alike.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stand_ins")
+    seat = models.CharField(max_length=1)
+    since = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_stand_in_per_seat")]
+
+    def __str__(self):
+        return f"{self.game_id} {self.seat} played by the computer"

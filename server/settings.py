@@ -206,7 +206,9 @@ def env_int(name: str, default: int) -> int:
 
 # Rooms (games.rooms)
 FOOT_BOT_DELAY = env_number("FOOT_BOT_DELAY", 0.3)  # seconds between two computer moves, so people can follow
-FOOT_GRACE_SECONDS = env_number("FOOT_GRACE_SECONDS", 60)  # a friend offline this long is played by a bot
+# A friend with no socket this long is played by the computer. The deadline is worked out from the
+# presence rows in the database, so it must be the same on every process.
+FOOT_AWAY_GRACE_SECONDS = env_number("FOOT_AWAY_GRACE_SECONDS", 30)
 FOOT_HEARTBEAT_SECONDS = env_number("FOOT_HEARTBEAT_SECONDS", 10)  # how often a socket refreshes its presence
 FOOT_NEXT_DEAL_TIMEOUT = env_number("FOOT_NEXT_DEAL_TIMEOUT", 30)  # friends: the next deal starts after this
 FOOT_DB_THREADS = env_int("FOOT_DB_THREADS", 4)  # threads for the rooms' database calls (PostgreSQL; SQLite: 1)

@@ -2,8 +2,8 @@
 from the stored game (`plan_bot_move`) or right after a move's commit (`bot_plan_after`); after a
 deal ends the bots wait for every human's `next_deal` (friends: or FOOT_NEXT_DEAL_TIMEOUT seconds).
 
-May call games.models, games.rooms.config, live_games, game_rows, stored, presence and
-bot_runner's seeds; it never moves.
+May call games.models, games.rooms.config, live_games, game_rows, stored, presence, stand_ins
+and bot_runner's seeds; it never moves (it forgets a stand-in whose friend is back at a new turn).
 """
 
 from dataclasses import dataclass
@@ -16,6 +16,7 @@ from games.rooms.bot_runner import bot_seed
 from games.rooms.config import next_deal_timeout
 from games.rooms.live_games import LIVE
 from games.rooms.presence import seat_presence
+from games.rooms.stand_ins import forget, has_moved_for
 from games.rooms.stored import stored_engine_game
 
 BOT_LEVEL_FOR_ABSENT = "normal"
@@ -28,6 +29,7 @@ class BotPlan:
     seed: int
     view: dict
     version: int
+    stand_in: bool = False  # the computer plays for an absent friend
 
 
 def plan_bot_move(game_id) -> BotPlan | None:
@@ -49,13 +51,29 @@ def plan_bot_move(game_id) -> BotPlan | None:
     if seat is None:
         return None
     level = game.bot_level(seat)
-    if level is None:
-        if game.mode != Game.FRIENDS or seat_presence(game)[seat] != "away":
-            return None
-        level = BOT_LEVEL_FOR_ABSENT
-    if engine_game is None:
-        engine_game = stored_engine_game(game)
-    return BotPlan(seat, level, bot_seed(game.seed, seat), engine_game.view(seat), game.version)
+    if level is not None:
+        engine_game = engine_game or stored_engine_game(game)
+        return BotPlan(seat, level, bot_seed(game.seed, seat), engine_game.view(seat), game.version)
+    if game.mode != Game.FRIENDS:
+        return None
+    engine_game = engine_game or stored_engine_game(game)
+    if not stands_in(game, seat, engine_game):
+        return None
+    view = engine_game.view(seat)
+    return BotPlan(seat, BOT_LEVEL_FOR_ABSENT, bot_seed(game.seed, seat), view, game.version, stand_in=True)
+
+
+def stands_in(game: Game, seat: str, engine_game) -> bool:
+    """Whether the computer plays this friend's turn: the friend is away past the grace, or came
+    back after the computer had already moved in this turn (it finishes the turn)."""
+    if seat_presence(game)[seat] == "away":
+        return True
+    if not has_moved_for(game.id, seat):
+        return False
+    if engine_game.phase == "draw":  # a new turn of the seat: it is the friend's again
+        forget(game.id, seat)
+        return False
+    return True
 
 
 def bot_plan_after(game: Game, engine_game) -> tuple[BotPlan | None, bool]:

@@ -14,7 +14,7 @@ def setting(name: str) -> float:
 
 
 def grace_seconds() -> float:
-    return setting("FOOT_GRACE_SECONDS")
+    return setting("FOOT_AWAY_GRACE_SECONDS")
 
 
 def heartbeat_seconds() -> float:

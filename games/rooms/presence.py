@@ -1,31 +1,62 @@
 """Who is at the table: a socket's presence row on connect, heartbeat and close, and for each
-seat whether its player is connected, disconnected, or away past the grace (then, in a friends
-game, a bot plays the seat until the player comes back).
+seat whether its player is connected, disconnected (with the deadline after which the computer
+plays for them), or away past the grace (then, in a friends game, the computer plays the seat
+until the player comes back).
+
+Everything is worked out from the presence rows in the database, so every Daphne process tells
+the same deadline: the time the seat's last socket was last seen plus FOOT_AWAY_GRACE_SECONDS.
 
 May call games.models, games.rooms.config, names and stored.
 """
 
 import datetime
+import time
 
 from django.utils import timezone
 
-from games.models import SEATS, Game, Presence
+from games.models import SEATS, Game, Move, Presence, StandIn
 from games.rooms.config import grace_seconds, heartbeat_seconds
 from games.rooms.names import seat_names
 from games.rooms.stored import load
 
+# A seat gone for less than this (a page reload) gets no "while you were away" recap.
+RECAP_AFTER_SECONDS = 5.0
 
-def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = False) -> None:
-    """The socket is there now (on connect and on every heartbeat: then one UPDATE)."""
+
+def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = False):
+    """The socket is there now (on connect and on every heartbeat: then one UPDATE).
+
+    On connect (`first`) it answers since when the seat had no socket (None when it had one, or
+    never had a row): the start of its absence, for the recap of what happened meanwhile."""
+    now = timezone.now()
+    absent_since = None
     if first:
+        if seat is not None:
+            absent_since = absence_start(game_id, seat, now)
         # Closed sockets of this seat only served to date its absence: the seat is back.
         Presence.objects.filter(game_id=game_id, seat=seat, connected=False).delete()
-    elif Presence.objects.filter(channel_name=channel_name).update(last_seen=timezone.now(), connected=True):
-        return
+    elif Presence.objects.filter(channel_name=channel_name).update(last_seen=now, connected=True, seat=seat):
+        return None
     Presence.objects.update_or_create(
-        channel_name=channel_name,
-        defaults={"game_id": game_id, "seat": seat, "last_seen": timezone.now(), "connected": True},
+        channel_name=channel_name, defaults={"game_id": game_id, "seat": seat, "last_seen": now, "connected": True}
     )
+    return absent_since
+
+
+def absence_start(game_id, seat: str, now):
+    rows = list(Presence.objects.filter(game_id=game_id, seat=seat).values_list("connected", "last_seen"))
+    fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
+    if not rows or any(connected and seen >= fresh for connected, seen in rows):
+        return None
+    return max(seen for _connected, seen in rows)
+
+
+def seat_has_live_socket(game_id, seat: str | None) -> bool:
+    """Whether the seat already has an open socket (this one is a second tab or device)."""
+    if seat is None:
+        return False
+    fresh = timezone.now() - datetime.timedelta(seconds=3 * heartbeat_seconds())
+    return Presence.objects.filter(game_id=game_id, seat=seat, connected=True, last_seen__gte=fresh).exists()
 
 
 def drop_presence(channel_name: str) -> None:
@@ -33,11 +64,27 @@ def drop_presence(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).update(connected=False, last_seen=timezone.now())
 
 
-def seat_presence(game: Game) -> dict:
-    """For each seat: "bot", or for a human "connected" / "disconnected" / "away" (past the grace)."""
-    now = timezone.now()
+def last_seen_by_seat(game: Game, now) -> tuple[set, dict]:
+    """(the seats with a live socket, {seat: when its player was last seen}) from one query."""
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
-    live = set(Presence.objects.filter(game=game, connected=True, last_seen__gte=fresh).values_list("seat", flat=True))
+    live, last = set(), {}
+    for seat, connected, seen in Presence.objects.filter(game=game).values_list("seat", "connected", "last_seen"):
+        if connected and seen >= fresh:
+            live.add(seat)
+        if seat and (seat not in last or seen > last[seat]):
+            last[seat] = seen
+    return live, last
+
+
+def absent_since(game: Game, seat: str, last: dict):
+    # A player who never connected is absent since the game was made.
+    return last.get(seat) or game.created
+
+
+def seat_presence(game: Game, now=None) -> dict:
+    """For each seat: "bot", "empty", or for a human "connected" / "disconnected" / "away" (past the grace)."""
+    now = now or timezone.now()
+    live, last = last_seen_by_seat(game, now)
     states = {}
     for seat in SEATS:
         spec = game.seats.get(seat)
@@ -48,21 +95,54 @@ def seat_presence(game: Game) -> dict:
         elif seat in live:
             states[seat] = "connected"
         else:
-            states[seat] = "away" if gone_past_grace(game, seat, now) else "disconnected"
+            gone = (now - absent_since(game, seat, last)).total_seconds()
+            states[seat] = "away" if gone > grace_seconds() else "disconnected"
     return states
 
 
-def gone_past_grace(game: Game, seat: str, now) -> bool:
-    last = (
-        Presence.objects.filter(game=game, seat=seat).order_by("-last_seen").values_list("last_seen", flat=True).first()
-    )
-    # A player who never connected is absent since the game was made.
-    since = last or game.created
-    return (now - since).total_seconds() > grace_seconds()
+def away_deadlines(game: Game, states: dict, now) -> dict:
+    """{seat: Unix time} when the computer starts playing for each disconnected friend (friends games
+    that are being played: in a lobby or a solo game nobody plays for anyone)."""
+    if game.mode != Game.FRIENDS or game.status != Game.PLAYING:
+        return {}
+    _live, last = last_seen_by_seat(game, now)
+    deadlines = {}
+    for seat, state in states.items():
+        if state == "disconnected":
+            deadline = absent_since(game, seat, last) + datetime.timedelta(seconds=grace_seconds())
+            deadlines[seat] = round(deadline.timestamp(), 3)
+    return deadlines
+
+
+def stand_in_seats(game: Game, states: dict) -> list:
+    """The friends' seats the computer plays now: the away ones, and those it finishes a turn for."""
+    if game.mode != Game.FRIENDS or game.status != Game.PLAYING:
+        return []
+    finishing = set(StandIn.objects.filter(game=game).values_list("seat", flat=True))
+    return [seat for seat in SEATS if states[seat] == "away" or seat in finishing]
 
 
 def presence_message(game_id) -> dict | None:
     game = load(game_id)
     if game is None:
         return None
-    return {"type": "room.presence", "seats": seat_presence(game), "names": seat_names(game)}
+    now = timezone.now()
+    states = seat_presence(game, now)
+    return {
+        "type": "room.presence",
+        "seats": states,
+        "names": seat_names(game),
+        "deadlines": away_deadlines(game, states, now),
+        "stand_ins": stand_in_seats(game, states),
+        "now": round(time.time(), 3),
+    }
+
+
+def recap_start(game_id, since) -> int | None:
+    """The first version made after `since` (the start of a seat's absence), if the absence was
+    longer than a reload and something happened meanwhile."""
+    if since is None or (timezone.now() - since).total_seconds() < RECAP_AFTER_SECONDS:
+        return None
+    return (
+        Move.objects.filter(game_id=game_id, created__gte=since).order_by("seq").values_list("seq", flat=True).first()
+    )

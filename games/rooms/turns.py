@@ -8,7 +8,8 @@ costs no extra read. It runs after each human move and whenever a consumer conne
 heartbeat, so a game left on a bot's turn by a restart goes on as soon as anyone is there.
 
 May call every module of the room service below it (moves, bot_plans, database_threads,
-broadcast, bot_runner, stored, faults, config, errors); only the consumer calls it.
+broadcast, bot_runner, stand_ins, stored, views, faults, config, errors); only the consumer and
+games.rooms.away call it.
 """
 
 import asyncio
@@ -21,13 +22,15 @@ from games import engine
 from games.models import Game
 from games.rooms import bot_runner
 from games.rooms.bot_plans import BotPlan, plan_bot_move
-from games.rooms.broadcast import broadcast
+from games.rooms.broadcast import broadcast, broadcast_presence
 from games.rooms.config import bot_delay
 from games.rooms.database_threads import bot_slot, database_call, with_db_retries
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
 from games.rooms.moves import MoveResult, apply_move
+from games.rooms.stand_ins import after_stand_in_move
 from games.rooms.stored import load
+from games.rooms.views import PUBLIC
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +131,18 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
         log.error("bot %s action refused in game %s at v%s: %s", plan.level, game_id, plan.version, error)
         return False, None, True
     await broadcast(result, origin=None, ref=None)
+    if plan.stand_in:
+        await note_stand_in(game_id, plan.seat, result)
     return True, result.next_plan, result.settled
+
+
+async def note_stand_in(game_id: str, seat: str, result: MoveResult) -> None:
+    """After the computer moved for an absent friend: it finishes that turn (games.rooms.stand_ins);
+    the sockets hear when that changes."""
+    events = result.parts[PUBLIC]["events"]
+    turn_goes_on = result.status == Game.PLAYING and not any(e["type"] in ("turn", "deal_end") for e in events)
+    if await database_call(after_stand_in_move)(game_id, seat, turn_goes_on):
+        await broadcast_presence(game_id)
 
 
 async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:

@@ -14,10 +14,12 @@ import { GameLog } from "./log.js";
 import { lapsedLine, modeLine } from "./deadline.js";
 import { initSettings } from "./settings.js";
 import { loadStaging, saveStaging } from "./staging.js";
-import { CLOCKWISE, otherTeam, seatName, teamName, teamOf } from "./words.js";
+import { CLOCKWISE, directionName, otherTeam, seatName, teamName, teamOf } from "./words.js";
 import { joinList } from "./numbers.js";
 import { hintWords, offerButton, offerCards, renderOffer } from "./hint.js";
 import { showDealEnd, showGameOver } from "./results.js";
+import { AwayNotes } from "./away.js";
+import { showRecap } from "./recap.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -33,6 +35,7 @@ const ui = {
 };
 const pacer = new Pacer();
 const gameLog = new GameLog($("log"));
+const awayNotes = new AwayNotes($("away-notes"), (seat) => personName(seat));
 const queue = [];
 let draining = false;
 let refCounter = 0;
@@ -86,6 +89,7 @@ function onMessage(message) {
     case "checked": return onChecked(message);
     case "presence": return onPresence(message);
     case "hint": return onHint(message);
+    case "notice": return showMessage(message.message || message.code);
     default: return null;
   }
 }
@@ -106,7 +110,7 @@ function onState(message) {
   ui.me = model.seat;
   showMode();
   if (ui.pending) settlePending(ui.pending.ref);
-  enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent });
+  enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recapFrom: message.recap_from });
 }
 
 /** {seat: {kind, name}} from a message's seat labels and the names the server sent (words.seatName). */
@@ -122,8 +126,15 @@ function onPresence(message) {
     for (const [seat, player] of Object.entries(model.players)) player.name = message.names[seat] || null;
     model.players = { ...model.players };
   }
+  awayNotes.update(message, ui.me);
   if (ui.shown) renderSeats(ui.shown, renderContext());
   return null;
+}
+
+/** A friend by their nickname ("Friend (North)" without one), as the away notes say it. */
+function personName(seat) {
+  const player = model.players[seat];
+  return (player && player.name) || fmt(gettext("%(name)s (%(direction)s)"), { name: gettext("Friend"), direction: directionName(seat) });
 }
 
 /** Says whether this daily counts for the leaderboard, and until when (deadline.js). */
@@ -250,6 +261,7 @@ async function present(item) {
     setShown(item.view, item.v);
     if (!ui.shown) return;
     gameLog.restore(item.recent, ui.me, model.players);
+    if (typeof item.recapFrom === "number") showRecap(root, $("log"), item.recapFrom);
     restoreStaging();
     await offerUnseenResults(item);
     return;

@@ -25,7 +25,7 @@ def quick_clocks(settings):
     settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
     settings.FOOT_BOT_POOL = "thread"
     settings.FOOT_BOT_DELAY = 0
-    settings.FOOT_GRACE_SECONDS = 0.6
+    settings.FOOT_AWAY_GRACE_SECONDS = 0.6
     settings.FOOT_HEARTBEAT_SECONDS = 0.2
     settings.FOOT_NEXT_DEAL_TIMEOUT = 0.6
     yield

@@ -205,14 +205,14 @@ def test_an_absent_friend_is_played_by_a_bot_after_the_grace(player, settings):
     join_game(game.id, friend, "W")
     start_friends_game(game.id, player)
     game.refresh_from_db()
-    settings.FOOT_GRACE_SECONDS = 3600
+    settings.FOOT_AWAY_GRACE_SECONDS = 3600
     touch_presence(game.id, "S", "channel-south", first=True)
     assert seat_presence(game)["S"] == "connected"
     assert seat_presence(game)["W"] == "disconnected"
     assert plan_bot_move(game.id) is None  # South is connected and to play
     drop_presence("channel-south")
     assert seat_presence(game)["S"] == "disconnected"
-    settings.FOOT_GRACE_SECONDS = 0
+    settings.FOOT_AWAY_GRACE_SECONDS = 0
     assert seat_presence(game)["S"] == "away"
     plan = plan_bot_move(game.id)
     assert plan.seat == "S" and plan.level == "normal"
