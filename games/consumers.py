@@ -277,7 +277,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
                 error.code, ref, fallback=error.message, params=error.params, rule=getattr(error, "rule", None)
             )
             return
-        log.exception("message on game %s failed", self.game_id)
+        log.error("message on game %s failed", self.game_id, exc_info=error)
         await self.send_error("busy", ref)
 
     def require_seat(self):

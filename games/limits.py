@@ -130,7 +130,7 @@ def hit(action: str, *, session: str | None = None, network: str | None = None) 
     counts = store().increment([(name, window.seconds) for _scope, name, window, _end in counters])
     over = [
         (math.ceil(end - at), scope)
-        for (scope, _name, window, end), count in zip(counters, counts)
+        for (scope, _name, window, end), count in zip(counters, counts, strict=True)
         if count > window.count
     ]
     if over:
@@ -257,10 +257,10 @@ class CacheStore:
         with self.lock:
             at = now()
             held = [{m: until for m, until in (cache.get(name) or {}).items() if until > at} for name, _cap in places]
-            for index, ((_name, cap), members) in enumerate(zip(places, held)):
+            for index, ((_name, cap), members) in enumerate(zip(places, held, strict=True)):
                 if member not in members and len(members) >= cap:
                     return index
-            for (name, _cap), members in zip(places, held):
+            for (name, _cap), members in zip(places, held, strict=True):
                 members[member] = expiry
                 cache.set(name, members, timeout=math.ceil(expiry - at) + 1)
         return None

@@ -8,6 +8,8 @@ or a finished game, it uses the engine's code and texts). A code with no entry f
 English message that came with it.
 """
 
+import contextlib
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -59,10 +61,9 @@ def message_for(code: str, fallback: str = "", params: dict | None = None) -> st
         return fallback or code
     text = str(template)
     if params:
-        try:
+        # A translation whose placeholders do not match the params is shown unformatted, not lost.
+        with contextlib.suppress(KeyError, IndexError, ValueError):
             text = text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            pass
     return text
 
 

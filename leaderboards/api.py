@@ -77,7 +77,7 @@ def week_board(request):
 
 @require_GET
 def all_time_board(request):
-    return board_or_error(request, lambda page, me: boards.all_time_board(page, me))
+    return board_or_error(request, boards.all_time_board)
 
 
 @require_GET

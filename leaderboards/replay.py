@@ -2,8 +2,8 @@
 
 Every step is the spectator's view (`public_view`: no hand or foot cards) after one move, so
 watching a replay shows what the table showed. Only the engine knows the rules; this module
-only feeds it the stored moves in order, from the game's stored initial position (games.replay). Applying a whole game's moves
-takes milliseconds; building views is what costs, so only the asked-for steps get one.
+only feeds it the stored moves in order, from the game's stored initial position (games.replay).
+Applying a whole game's moves is cheap beside building the views, so only the asked-for steps get one.
 """
 
 from games.engine import public_fields

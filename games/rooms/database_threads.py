@@ -6,6 +6,7 @@ May call games.rooms.config; it knows nothing of games, moves or bots beyond the
 """
 
 import asyncio
+import functools
 import logging
 import weakref
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +21,6 @@ from games.rooms.config import setting
 log = logging.getLogger(__name__)
 
 DB_RETRIES = 3
-_db_threads: ThreadPoolExecutor | None = None
 _bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
 
 
@@ -56,16 +56,21 @@ def database_call(function):
     default connection is used here, so it alone is looked after. SQLite takes one writer at a
     time, so there the one database thread of Channels serves them in turn.
     """
-    global _db_threads
     if not on_postgresql():
         return database_sync_to_async(function)
-    if _db_threads is None:
-        _db_threads = ThreadPoolExecutor(max_workers=thread_count(), thread_name_prefix="room-db")
 
     async def call(*args):
-        return await asyncio.get_running_loop().run_in_executor(_db_threads, in_database_thread, function, args)
+        return await asyncio.get_running_loop().run_in_executor(
+            postgresql_threads(), in_database_thread, function, args
+        )
 
     return call
+
+
+@functools.cache
+def postgresql_threads() -> ThreadPoolExecutor:
+    """The process's one pool of database threads on PostgreSQL, made on its first call."""
+    return ThreadPoolExecutor(max_workers=thread_count(), thread_name_prefix="room-db")
 
 
 def in_database_thread(function, args):

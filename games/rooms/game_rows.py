@@ -6,10 +6,11 @@ row to plan a computer move). Calls games.models only.
 Why not the ORM here: measured in-process on SQLite, building and compiling these three queries
 through the ORM cost about 1.5 ms of CPU per move — more than the engine, the views and the
 patches together; on PostgreSQL every round trip also waits on the network. The SQL is built
-once from the models' own table and column names, values go through each field's own conversion to and from the database (`get_db_prep_save`, the field's
-converters), and the rows come back as ordinary `Game` instances (`Game.from_db`), so the rest of
-the room service cannot tell. The positions are not read: a move uses the in-memory game
-(games.rooms.live_games), and a cache miss reads them through the instance's deferred fields.
+once from the models' own table and column names, values go through each field's own conversion
+to and from the database (`get_db_prep_save`, the field's converters), and the rows come back as
+ordinary `Game` instances (`Game.from_db`), so the rest of the room service cannot tell. The
+positions are not read: a move uses the in-memory game (games.rooms.live_games), and a cache miss
+reads them through the instance's deferred fields.
 """
 
 from functools import cache
@@ -54,6 +55,7 @@ def _statements(vendor: str) -> dict:
     game_columns = [_quoted(Game._meta.get_field(name).column) for name in GAME_FIELDS]
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     pk, version = _quoted(Game._meta.pk.column), _quoted(Game._meta.get_field("version").column)
+    status, awaiting = (_quoted(Game._meta.get_field(name).column) for name in ("status", "awaiting"))
     written = ", ".join(f"{_quoted(Game._meta.get_field(name).column)} = %s" for name in WRITTEN_FIELDS)
     move_columns = ", ".join(_quoted(Move._meta.get_field(name).column) for name in MOVE_FIELDS)
     select = f"SELECT {', '.join(game_columns)} FROM {game_table} WHERE {pk} = %s"
@@ -70,9 +72,8 @@ def _statements(vendor: str) -> dict:
         f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
         # The same, also only if the row's status and awaiting are still those the caller knows
         # (run on its own, in autocommit: one statement is one transaction).
-        "update_and_insert_if_unchanged": f"WITH moved AS ({update} AND {_quoted(Game._meta.get_field('status').column)} = %s "
-        f"AND {_quoted(Game._meta.get_field('awaiting').column)} = %s RETURNING {pk}) "
-        f"INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
+        "update_and_insert_if_unchanged": f"WITH moved AS ({update} AND {status} = %s AND {awaiting} = %s "
+        f"RETURNING {pk}) INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
     }
 
 
@@ -113,7 +114,8 @@ def _game_row(statement: str, game_id) -> Game | None:
     if row is None:
         return None
     values = []
-    for value, (converters, column) in zip(row, _converters(connection.vendor)):
+    for stored, (converters, column) in zip(row, _converters(connection.vendor), strict=True):
+        value = stored
         for converter in converters:
             value = converter(value, column, connection)
         values.append(value)
