@@ -132,7 +132,7 @@ def redis_url():
         service_missing(f"Redis is not reachable at {BASE_REDIS_HOST}:{BASE_REDIS_PORT}: {down}")
     # No flush: other test runs on this machine may share the database; channel and group names
     # are unique per game and socket, and channels_redis lets its keys expire.
-    yield f"redis://{BASE_REDIS_HOST}:{BASE_REDIS_PORT}/{db}"
+    return f"redis://{BASE_REDIS_HOST}:{BASE_REDIS_PORT}/{db}"
 
 
 @pytest.fixture(scope="session")

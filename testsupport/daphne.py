@@ -4,6 +4,7 @@ environment such a server runs with (`server_env`)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import signal
@@ -94,26 +95,29 @@ class DaphneServer:
                 self.env.pop(key, None)
             else:
                 self.env[key] = str(value)
-        log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                os.environ.get("FOOT_DAPHNE_MODULE", "server.serve"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "server.asgi:application",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            # Set before exec, so every thread and the bot pool's workers inherit the priority.
-            preexec_fn=(lambda: os.nice(nice)) if nice else None,
-        )
+        # nice(1) execs the server in its own place (same pid) at that priority, so every thread and
+        # the bot pool's workers inherit it.
+        niced = ["nice", "-n", str(nice)] if nice else []
+        server = os.environ.get("FOOT_DAPHNE_MODULE", "server.serve")
+        with open(self.log_path, "ab") as log:  # the server writes to its own copy of the descriptor
+            self.process = subprocess.Popen(
+                [
+                    *niced,
+                    sys.executable,
+                    "-m",
+                    server,
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(self.port),
+                    "server.asgi:application",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self.wait_ready(timeout)
         return self
 
@@ -132,19 +136,15 @@ class DaphneServer:
 
     def wait_exit(self, timeout: float = 20) -> int:
         code = self.process.wait(timeout=timeout)
-        try:  # the bot pool's workers of a process that died by os._exit
+        with contextlib.suppress(ProcessLookupError):  # the bot pool's workers of a process that died by os._exit
             os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         return code
 
     def stop(self) -> None:
         if self.alive():
             os.killpg(self.process.pid, signal.SIGTERM)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):  # then killed below
                 self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                pass
         self.kill()
 
     def log(self) -> str:

@@ -10,6 +10,7 @@ In a test: `proxy = TcpProxy(("127.0.0.1", 5432)).start()`, then `proxy.cut()`,
 
 import argparse
 import asyncio
+import contextlib
 import signal
 import socket
 import struct
@@ -115,10 +116,8 @@ def reset(writer) -> None:
     """Close with RST (SO_LINGER 0), as a dropped network or a killed peer looks to the other side."""
     sock = writer.get_extra_info("socket")
     if sock is not None:
-        try:
+        with contextlib.suppress(OSError):  # already gone: closed either way
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        except OSError:
-            pass
     writer.close()
 
 
