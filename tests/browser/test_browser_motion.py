@@ -1,6 +1,7 @@
 """Other seats' moves are shown one after another at a human pace (a card flies, a log line
 each), faster with the speed setting, and without movement under prefers-reduced-motion."""
 
+import itertools
 import re
 
 import pytest
@@ -41,7 +42,7 @@ def test_bot_moves_fly_one_after_another_at_a_human_pace(site, page):
     assert seen["flying"] >= 3, seen  # at least a draw or a discard of each of the three bots
     bot_lines = seen["lines"][2:]  # after my draw and my discard
     assert len(bot_lines) >= 6
-    gaps = [later - earlier for earlier, later in zip(bot_lines, bot_lines[1:])]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(bot_lines)]
     assert min(gaps) >= 250, gaps  # never a burst: each move gets its moment
 
 

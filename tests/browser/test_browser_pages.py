@@ -107,7 +107,9 @@ def mutate(rng, value, depth=0):
 
 APPLY_ALL = """async (cases) => {
   const { applyPatch } = await import('/static/foot/patch.js');
-  return cases.map(([before, ops]) => { try { return { ok: applyPatch(before, ops), before }; } catch (e) { return { error: String(e) }; } });
+  return cases.map(([before, ops]) => {
+    try { return { ok: applyPatch(before, ops), before }; } catch (e) { return { error: String(e) }; }
+  });
 }"""
 
 
@@ -122,7 +124,7 @@ def test_js_patch_applier_matches_python_jsonpatch(site, page):
             after = mutate(rng, after)
         cases.append((before, after, jsonpatch.make_patch(before, after).patch))
     results = page.evaluate(APPLY_ALL, [[before, ops] for before, _after, ops in cases])
-    for (before, after, ops), result in zip(cases, results):
+    for (before, after, ops), result in zip(cases, results, strict=True):
         assert result.get("error") is None, (before, ops, result)
         assert result["ok"] == after, (before, ops)
         assert result["before"] == before, "applyPatch must not change its input"

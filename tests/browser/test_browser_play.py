@@ -336,9 +336,8 @@ def test_a_gap_in_versions_or_a_bad_patch_asks_for_the_whole_view(site, page):
     page.evaluate(f"window.footTable.receive({{type: 'patch', v: {v + 3}, ops: [], events: []}})")  # v+1, v+2 lost
     assert page.evaluate("window.sent") == ["sync"]
     page.wait_for_function(f"window.footTable.model.v === {v}")  # the state answered the sync
-    page.evaluate(
-        f"window.footTable.receive({{type: 'patch', v: {v + 1}, ops: [{{op: 'remove', path: '/no/such'}}], events: []}})"
-    )
+    bad_patch = {"type": "patch", "v": v + 1, "ops": [{"op": "remove", "path": "/no/such"}], "events": []}
+    page.evaluate("(message) => window.footTable.receive(message)", bad_patch)
     assert page.evaluate("window.sent") == ["sync", "sync"]
     assert page.evaluate("window.footTable.model.v") == v  # the bad patch was not taken
     assert hand(page).count() == 13

@@ -5,6 +5,7 @@ button, both meld areas, the stock and the discard pile lie inside the viewport 
 `document.elementFromPoint` finds at their visible corner, in English, German and Bengali.
 Screenshots of the late-deal table go to docs/screenshots/."""
 
+import json
 from collections import Counter
 
 import pytest
@@ -82,16 +83,20 @@ def late_deal_position() -> dict:
 
 
 CHECK = """() => {
-  const inView = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  const inView = (r) =>
+    r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
   const problems = [];
   const hitAt = (element, x, y, what) => {
     const hit = document.elementFromPoint(x, y);
-    if (!hit || !(element === hit || element.contains(hit))) problems.push(`${what} is covered at ${Math.round(x)},${Math.round(y)} by ${hit && (hit.id || hit.className || hit.tagName)}`);
+    if (hit && (element === hit || element.contains(hit))) return;
+    const by = hit && (hit.id || hit.className || hit.tagName);
+    problems.push(`${what} is covered at ${Math.round(x)},${Math.round(y)} by ${by}`);
   };
   const check = (element, what) => {
     const r = element.getBoundingClientRect();
     if (!r.width || !r.height) { problems.push(`${what} has no size`); return; }
-    if (!inView(r)) problems.push(`${what} is outside the viewport: ${JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round))}`);
+    const edges = JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round));
+    if (!inView(r)) problems.push(`${what} is outside the viewport: ${edges}`);
     else hitAt(element, r.left + 4, r.top + 4, what);
   };
   const cards = [...document.querySelectorAll('#hand .card')];
@@ -107,10 +112,16 @@ CHECK = """() => {
       if (width < 23.5) problems.push(`card ${stack.dataset.code} shows only ${width.toFixed(1)} px`);
     }
   });
-  for (const button of document.querySelectorAll('#controls button')) if (!button.hidden) check(button, `button ${button.textContent.trim()}`);
-  for (const id of ['melds-us', 'melds-them', 'stock', 'discard', 'turn-banner']) check(document.getElementById(id), id);
+  for (const button of document.querySelectorAll('#controls button')) {
+    if (!button.hidden) check(button, `button ${button.textContent.trim()}`);
+  }
+  for (const id of ['melds-us', 'melds-them', 'stock', 'discard', 'turn-banner']) {
+    check(document.getElementById(id), id);
+  }
   const page = document.scrollingElement;
-  if (page.scrollHeight > innerHeight + 1 || page.scrollWidth > innerWidth + 1) problems.push(`the page scrolls: ${page.scrollWidth}x${page.scrollHeight}`);
+  if (page.scrollHeight > innerHeight + 1 || page.scrollWidth > innerWidth + 1) {
+    problems.push(`the page scrolls: ${page.scrollWidth}x${page.scrollHeight}`);
+  }
   return { problems, rows: rows.size, cards: cards.length, scoreOpen: document.getElementById('deal-end').open };
 }"""
 
@@ -231,9 +242,8 @@ def test_turns_played_by_clicking_keep_the_table_on_screen(site, make_page, size
 @pytest.mark.parametrize("size_name", ["desk", "phone"])
 def test_the_late_deal_table_fits_with_large_cards_and_four_colours(site, make_page, size_name):
     page = sized_page(make_page, size_name)
-    page.context.add_init_script(
-        "try { localStorage.setItem('foot.settings', JSON.stringify({largeCards: true, fourColour: true, speed: 'fast'})); } catch (e) {}"
-    )
+    settings = json.dumps({"largeCards": True, "fourColour": True, "speed": "fast"})
+    page.context.add_init_script(f"try {{ localStorage.setItem('foot.settings', '{settings}'); }} catch (e) {{}}")
     open_table(page, site, start_game_from(page, site, late_deal_position()))
     table = page.locator("#table")
     assert table.get_attribute("data-cards") == "large" and table.get_attribute("data-deck") == "four"
@@ -263,7 +273,8 @@ RENDER_TIME = """async () => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
   times.sort((a, b) => a - b);
-  return { best: times[0], median: times[15], worst: times[times.length - 1], cards: document.querySelectorAll('#hand .card').length };
+  const cards = document.querySelectorAll('#hand .card').length;
+  return { best: times[0], median: times[15], worst: times[times.length - 1], cards };
 }"""
 
 
@@ -284,7 +295,8 @@ def test_a_patch_renders_in_under_16_ms_with_a_40_card_hand(site, make_page):
     result = page.evaluate(RENDER_TIME)
     assert result["cards"] in (39, 40)
     print(
-        f"patch render with 40 cards: best {result['best']:.2f} ms, median {result['median']:.2f} ms, worst {result['worst']:.2f} ms"
+        f"patch render with 40 cards: best {result['best']:.2f} ms,",
+        f"median {result['median']:.2f} ms, worst {result['worst']:.2f} ms",
     )
     # The work itself (the best of 30 patches) within a frame. The median is printed, not checked:
     # on the shared 2-core test machine (a load average of 10 and more) it measures the others.

@@ -52,6 +52,7 @@ def run_pytest(folder: Path, **env) -> subprocess.CompletedProcess:
         ],
         cwd=folder,
         env=clean,
+        check=False,
         capture_output=True,
         text=True,
         timeout=120,

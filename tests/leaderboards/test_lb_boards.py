@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 
 from leaderboards import boards, daily, moderation
 from leaderboards.boards import Page
+from leaderboards.nicknames import NicknameError, set_nickname
 
 pytestmark = pytest.mark.django_db
 TODAY = daily.today()
@@ -105,10 +106,9 @@ def test_a_banned_players_entries_vanish_and_come_back_when_unbanned(
     moderation.ban_player(bob, moderator, "abuse")
     bob.refresh_from_db()
     assert all(names(board) == ["Anna"] for board in every_board().values())
-    with pytest.raises(Exception):
-        from leaderboards.nicknames import set_nickname
-
+    with pytest.raises(NicknameError) as refused:
         set_nickname(bob, "Robert")  # a banned player cannot take another name
+    assert refused.value.code == "player_banned"
     moderation.unban_player(bob, moderator)
     assert all(names(board) == ["Bob", "Anna"] for board in every_board().values())
 

@@ -282,6 +282,7 @@ def check_deploy(env: dict) -> subprocess.CompletedProcess:
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
         env=env,
+        check=False,
         capture_output=True,
         text=True,
         timeout=120,

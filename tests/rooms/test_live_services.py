@@ -66,7 +66,7 @@ def test_two_daphnes_serve_one_friends_room(daphne, postgres_url, redis_url):
         assert all(state["v"] in (0, player.version) for state in states)  # no resync was needed
     common = min(len(south.patches), len(north.patches))
     assert common >= TARGET_VERSION
-    for mine, theirs in zip(south.patches[:common], north.patches[:common]):
+    for mine, theirs in zip(south.patches[:common], north.patches[:common], strict=True):
         assert public_events(mine) == public_events(theirs)
     presence = [m["seats"] for _v, m in south.frames if m["type"] == "presence"]
     assert any(seats["S"] == "connected" and seats["N"] == "connected" for seats in presence)

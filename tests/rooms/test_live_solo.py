@@ -63,14 +63,14 @@ def assert_no_hidden_card_in_frames(frames, positions, moves, seat: str) -> None
             assert_no_hidden_card_in_frames(
                 [(entry["v"], entry) for entry in message["recent"]], positions, moves, seat
             )
-            message = {key: value for key, value in message.items() if key != "recent"}
+        told = {key: value for key, value in message.items() if key != "recent"}
         allowed = visible_cards(positions[version], seat) | {"3H", "3D"}  # red threes are laid face up
         if version > 0:
             allowed |= visible_cards(positions[version - 1], seat) | cards_in(actions_by_version[version])
-        leaked = cards_in(message) - allowed
-        assert not leaked, f"v{version} {message['type']} shows hidden cards {leaked}"
+        leaked = cards_in(told) - allowed
+        assert not leaked, f"v{version} {told['type']} shows hidden cards {leaked}"
         for hidden_key in ("hands", "feet", "seed"):
-            assert hidden_key not in str(message.get("view") or "")
+            assert hidden_key not in str(told.get("view") or "")
 
 
 def play_solo_over_daphne(daphne, sqlite_url, deals: int):

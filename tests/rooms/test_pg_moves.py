@@ -28,6 +28,7 @@ def test_one_statement_moves_on_postgresql(postgres_url):
         [sys.executable, str(SCENARIO)],
         cwd=ROOT,
         env=server_env(postgres_url),
+        check=False,
         capture_output=True,
         text=True,
         timeout=600,

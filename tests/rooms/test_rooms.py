@@ -158,7 +158,7 @@ def test_friends_lobby_join_and_start_fill_empty_seats_with_bots(player):
     assert created and game.status == Game.LOBBY and len(game.invite_code) == 6
     assert game_for_invite(game.invite_code.lower()).id == game.id
     joined, seat = join_game(game.id, friend)
-    assert seat == "N"  # the partner's seat first
+    assert seat == "N" and joined.seats["N"]["player"] == str(friend.id)  # the partner's seat first
     assert join_game(game.id, friend)[1] == "N"  # joining twice keeps the seat
     with pytest.raises(RoomError) as taken:
         join_game(game.id, stranger, "N")
@@ -189,7 +189,7 @@ def test_the_first_daily_of_a_date_is_ranked_and_resumed_until_finished(player):
     first, created = create_game(player, "daily")
     assert created and first.ranked and first.daily_date == utc_today()
     assert first.seed == daily_seed(first.daily_date)  # R57: the same deals for everyone
-    assert set(first.seats[s]["bot"] for s in "WNE") == {"normal"}
+    assert {first.seats[s]["bot"] for s in "WNE"} == {"normal"}
     again, created_again = create_game(player, "daily")
     assert again.id == first.id and not created_again
     Game.objects.filter(pk=first.id).update(status=Game.FINISHED)
@@ -226,7 +226,7 @@ def test_moves_are_append_only(player):
     apply_move(game.id, "S", {"type": "draw"}, 0)
     move = Move.objects.get(game=game)
     move.action = {"type": "discard"}
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="append-only"):
         move.save()
 
 
