@@ -3,8 +3,8 @@
 Errors are {"code", "message"} with a 4xx status, the message in the request's language
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
 GET /api/session); a failed CSRF check answers JSON too. Creating games and players, joins and
-invite-code lookups, and looks at one's own games, are counted in games.limits: past a limit the answer is 429 with Retry-After
-(games.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
+invite-code lookups, and looks at one's own games, are counted in games.limits: past a limit the
+answer is 429 with Retry-After (games.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
 
 from functools import wraps

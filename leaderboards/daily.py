@@ -1,8 +1,9 @@
 """The daily game: one secret seed per UTC date, and the ranked result of a finished daily.
 
 The seed is drawn with `secrets` the first time a date is used (or the day before: `commit_ahead`)
-and stored in DailyDeal; it leaves the server only once the date is over (leaderboards.proof). A finished ranked daily is scored only by replaying its stored moves with the
-engine (R59, games.replay) from its initial position, which must be the deal of its date's seed: no
+and stored in DailyDeal; it leaves the server only once the date is over (leaderboards.proof). A
+finished ranked daily is scored only by replaying its stored moves with the engine (R59,
+games.replay) from its initial position, which must be the deal of its date's seed: no
 score from the client, the stored position or anywhere else counts.
 A ranked daily counts only if its last move was stored by its date's deadline (games.daily_clock).
 """

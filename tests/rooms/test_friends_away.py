@@ -170,7 +170,7 @@ def test_a_stand_in_left_from_an_earlier_turn_does_not_take_a_new_turn(friends):
 
 @pytest.mark.asyncio
 async def test_the_returning_friend_is_told_where_the_recap_starts(friends, monkeypatch):
-    game, host_cookie, friend_cookie = friends
+    game, _host_cookie, friend_cookie = friends
     monkeypatch.setattr(presence_module, "RECAP_AFTER_SECONDS", 0.3)
     west = communicator(game.id, friend_cookie)
     await west.connect()
