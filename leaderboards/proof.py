@@ -56,6 +56,38 @@ def published(deal: DailyDeal) -> dict:
     }
 
 
+def latest_revealed() -> DailyDeal | None:
+    """The latest date whose seed and nonce are public, if any."""
+    for deal in DailyDeal.objects.filter(date__lt=daily.today()).order_by("-date")[:2]:
+        if seed_is_public(deal.date):
+            return deal
+    return None
+
+
+# A checker's own program: the standard library only, R57's deck and shuffle, R11's deal.
+CHECK_PROGRAM = """import hashlib, random
+
+date, seed, nonce = "{date}", "{seed}", "{nonce}"  # from /api/daily/{date}
+print("commitment", hashlib.sha256(f"{{date}}:{{seed}}:{{nonce}}".encode()).hexdigest())
+next_seat = {{"S": "W", "W": "N", "N": "E", "E": "S"}}
+for deal, dealer in zip((1, 2, 3, 4), "ESWN"):
+    deck = [r + s for _ in range(5) for r in "456789TJQKA23" for s in "CDHS"] + ["JK"] * 10
+    random.Random(f"{{seed}}:{{deal}}").shuffle(deck)
+    seat = next_seat[dealer]
+    for i in range(4):
+        hand, foot = deck[13 * i : 13 * i + 13], deck[52 + 13 * i : 65 + 13 * i]
+        print("deal", deal, seat, "hand", " ".join(sorted(hand)), "foot", " ".join(sorted(foot)))
+        seat = next_seat[seat]
+"""
+
+
+def check_program(deal: DailyDeal | None) -> str:
+    """CHECK_PROGRAM for a revealed deal, or with placeholders to fill in."""
+    if deal is None or not seed_is_public(deal.date):
+        return CHECK_PROGRAM.format(date="YYYY-MM-DD", seed="SEED", nonce="NONCE")
+    return CHECK_PROGRAM.format(date=deal.date.isoformat(), seed=deal.seed, nonce=deal.nonce)
+
+
 def deck_fingerprint(position: dict) -> str:
     """A short digest of a dealt position's cards, for a readable report."""
     cards = "|".join(repr(position[name]) for name in DEALT_FIELDS)

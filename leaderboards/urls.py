@@ -1,4 +1,4 @@
-"""Routes of the leaderboards: the board pages, the personal link, and their JSON API."""
+"""Routes of the leaderboards: the board pages, the personal link, "Check the deals", and their JSON API."""
 
 from django.urls import path
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("leaderboard/nickname/", views.nickname_form, name="leaderboard_nickname"),
     path("leaderboard/link/", views.link_form, name="leaderboard_link"),
     path("leaderboard/replay/<game:game_id>/", views.replay_page, name="leaderboard_replay"),
+    path("leaderboard/check/", views.check_page, name="leaderboard_check"),
     path("leaderboard/<str:date>/", views.daily_page, name="leaderboard_daily"),
     path("me/<str:token>/", views.follow_link, name="personal_link"),
     path("api/nickname", api.nickname, name="api_nickname"),

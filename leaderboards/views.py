@@ -1,4 +1,5 @@
-"""The server-rendered pages of the leaderboards: the boards, a replay, the personal link.
+"""The server-rendered pages of the leaderboards: the boards, a replay, the personal link, and
+"Check the deals".
 
 Plain HTML that works without script; every nickname is shown through Django's auto-escaping.
 """
@@ -12,8 +13,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import params
-from leaderboards import api, boards, daily, identity, nicknames
+from games import daily_clock, params
+from leaderboards import api, boards, daily, identity, nicknames, proof
 from leaderboards.replay import describe_action
 
 
@@ -123,6 +124,25 @@ def follow_link(request, token: str):
     request.session.cycle_key()  # a new session id for the newly bound identity
     identity.bind_session(request.session, player)
     return no_store(render(request, "leaderboards/linked.html", {"player": player}))
+
+
+@require_GET
+def check_page(request):
+    """ "Check the deals": how anyone checks a date's deals, with today's and tomorrow's commitments
+    and the latest date whose seed is out (leaderboards.proof: nothing secret is ever here)."""
+    today = daily.today()
+    upcoming = [proof.deal_for_answer(today), proof.deal_for_answer(today + datetime.timedelta(days=1))]
+    revealed = proof.latest_revealed()
+    return render(
+        request,
+        "leaderboards/check.html",
+        {
+            "upcoming": [proof.published(deal) for deal in upcoming if deal is not None],
+            "revealed": proof.published(revealed) if revealed else None,
+            "program": proof.check_program(revealed),
+            "reveal_time": daily_clock.ranked_until(today).strftime("%H:%M"),
+        },
+    )
 
 
 @require_GET

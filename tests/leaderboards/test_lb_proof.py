@@ -166,3 +166,45 @@ def test_prepare_daily_commits_today_and_tomorrow():
     assert all(deal.commitment in out.getvalue() and str(deal.seed) not in out.getvalue() for deal in deals.values())
     call_command("prepare_daily", stdout=io.StringIO())
     assert {deal.date: deal.seed for deal in DailyDeal.objects.all()} == {d: deal.seed for d, deal in deals.items()}
+
+
+def program_output(page: str) -> str:
+    import contextlib
+    import html
+    import re
+
+    code = html.unescape(re.search(r'<pre id="check-program"><code>(.*?)</code></pre>', page, re.S).group(1))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "check-program", "exec"), {})  # the page's own program, as a checker runs it
+    return out.getvalue()
+
+
+def test_the_check_page_shows_the_commitments_and_a_program_that_redeals_the_cards(client):  # R57, R11
+    closed = DailyDeal.objects.create(date=CLOSED, seed=31415926535897932)
+    page = client.get("/leaderboard/check/").content.decode()
+    for date in (TODAY, TOMORROW):
+        deal = DailyDeal.objects.get(date=date)
+        assert deal.commitment in page and str(deal.seed) not in page and deal.nonce not in page
+    assert closed.nonce in page and str(closed.seed) in page
+    printed = program_output(page)
+    assert f"commitment {closed.commitment}" in printed
+    for number in range(1, 5):
+        position = EngineGame.at_deal(closed.seed, number).to_position()
+        # The feet are dealt as they are (R11); hands may have had red threes laid and replaced (R13).
+        for seat in "SWNE":
+            foot = " ".join(sorted(position["feet"][seat].split()))
+            assert f"deal {number} {seat} hand" in printed and f"foot {foot}" in printed
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"), [("en", "Check the deals"), ("de", "Die Blätter prüfen"), ("bn", "দানগুলো যাচাই করুন")]
+)
+def test_the_check_page_reads_in_each_language_and_is_linked_from_the_board_and_the_rules(
+    client, german_catalogue, language, heading
+):
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    assert heading in client.get("/leaderboard/check/", **headers).content.decode()
+    for page in ("/leaderboard/", "/rules/"):
+        text = client.get(page, **headers).content.decode()
+        assert 'href="/leaderboard/check/"' in text and heading in text

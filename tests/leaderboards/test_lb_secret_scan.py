@@ -1,0 +1,183 @@
+"""The seed and the nonce are sent nowhere before the date is over (issue 16, item 1).
+
+A whole ranked daily is played through in process: the `normal` bot plays South's seat over the
+websocket (the server's own bots play the rest), and every HTTP answer around it — the pages, the
+API, its errors, the admin of a moderator — and every websocket frame is scanned for today's
+and tomorrow's seeds and nonces (R57: the seed deals every card of the day).
+"""
+
+import asyncio
+import datetime
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games.bots import make_bot
+from games.rooms.turns import _background
+from leaderboards import daily
+from leaderboards.models import DailyDeal, Entry
+from server.asgi import application
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+TIMEOUT = 20
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(settings):
+    settings.FOOT_BOT_POOL = "thread"
+    settings.FOOT_BOT_DELAY = 0
+    settings.FOOT_WS_RATE = 1000
+    settings.FOOT_WS_BURST = 1000
+    yield
+    from games.rooms import bot_runner
+
+    bot_runner.shutdown_pool()
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def settled_rooms():
+    yield
+    tasks = list(_background)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await database_sync_to_async(lambda: None)()
+
+
+class Recorder:
+    """Every answer and frame the player's browser got, as text."""
+
+    def __init__(self, client):
+        self.client, self.texts = client, []
+
+    def get(self, path: str, **extra):
+        answer = self.client.get(path, **extra)
+        self.keep(path, answer)
+        return answer
+
+    def post(self, path: str, body: dict):
+        answer = self.client.post(path, body, content_type="application/json")
+        self.keep(path, answer)
+        return answer
+
+    def keep(self, path: str, answer) -> None:
+        headers = " ".join(f"{name}: {value}" for name, value in answer.items())
+        self.texts.append((path, f"{answer.status_code} {headers} {answer.content.decode('utf-8', 'replace')}"))
+
+
+async def play_south(comm, seed: int, frames: list) -> dict:
+    """South plays with the `normal` bot until the game is over; the last view."""
+    bot = make_bot("normal", seed)
+    view, version = None, None
+    while True:
+        message = await comm.receive_json_from(timeout=TIMEOUT)
+        frames.append(message)
+        if message["type"] == "state":
+            view, version = message["view"], message["v"]
+        elif message["type"] == "patch":
+            import jsonpatch
+
+            view, version = jsonpatch.apply_patch(view, message["ops"]), message["v"]
+            kinds = {event["type"] for event in message.get("events", [])}
+            if "deal_end" in kinds and "game_over" not in kinds:
+                await comm.send_json_to({"type": "next_deal"})
+        else:
+            continue
+        if view["phase"] == "over":
+            return view
+        if view["turn"] == "S" and message["type"] != "error":
+            await comm.send_json_to({"type": "action", "action": bot.act(view), "v": version})
+
+
+def secrets_of(dates) -> dict[str, str]:
+    found = {}
+    for deal in DailyDeal.objects.filter(date__in=dates):
+        found[f"seed of {deal.date}"] = str(deal.seed)
+        found[f"nonce of {deal.date}"] = deal.nonce
+    return found
+
+
+def moderator_pages(recorder_cls, game_id) -> list:
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    moderator = Client()
+    user = User.objects.create_user("mod", password="pw-for-tests", is_staff=True)
+    user.groups.add(Group.objects.get(name="moderators"))
+    moderator.force_login(user)
+    seen = recorder_cls(moderator)
+    for path in (
+        "/admin/leaderboards/dailydeal/",
+        f"/admin/leaderboards/dailydeal/{DailyDeal.objects.get(date=daily.today()).pk}/change/",
+        f"/admin/games/game/{game_id}/change/",
+        "/admin/leaderboards/entry/",
+        f"/admin/leaderboards/entry/replay/{game_id}/",
+    ):
+        seen.get(path)
+    return seen.texts
+
+
+async def test_a_whole_daily_sends_no_seed_and_no_nonce_before_its_date_is_over(client):  # R57
+    browser = Recorder(client)
+    today, tomorrow = daily.today(), daily.today() + datetime.timedelta(days=1)
+    http = sync_to_async(lambda fn, *args, **kw: fn(*args, **kw))
+    for path in ("/", "/rules/", "/leaderboard/", "/leaderboard/check/", "/api/session"):
+        await http(browser.get, path)
+    game = (await http(browser.post, "/api/games", {"mode": "daily"})).json()
+    assert game["ranked"] is True
+    for path in (
+        game["url"],
+        f"/api/games/{game['id']}",
+        f"/api/daily/{today}",
+        f"/api/daily/{tomorrow}",
+        f"/api/daily/{today + datetime.timedelta(days=2)}",
+        "/api/daily/not-a-date",
+        f"/api/replay/{game['id']}",
+        f"/leaderboard/replay/{game['id']}/",
+    ):
+        await http(browser.get, path)
+
+    seed = await database_sync_to_async(lambda: DailyDeal.objects.get(date=today).seed)()
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    comm = WebsocketCommunicator(
+        application,
+        game["ws"],
+        headers=[(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie.encode())],
+    )
+    connected, _ = await comm.connect()
+    assert connected
+    frames: list = []
+    await comm.send_json_to({"type": "hint", "ref": "h"})  # refused in a ranked daily: an error frame too
+    await comm.send_json_to({"type": "action", "action": {"type": "meld", "groups": "x"}, "v": 0})
+    last = await play_south(comm, seed, frames)
+    await comm.send_json_to({"type": "sync"})
+    frames.append(await comm.receive_json_from(timeout=TIMEOUT))
+    await comm.disconnect()
+    assert last["phase"] == "over" and any(frame["type"] == "error" for frame in frames)
+
+    for path in (
+        f"/api/daily/share/{game['id']}",
+        f"/api/leaderboard/daily/{today}",
+        f"/leaderboard/{today}/",
+        "/leaderboard/check/",
+        f"/api/daily/{today}",
+        f"/api/daily/{tomorrow}",
+        f"/api/games/{game['id']}",
+        game["url"],
+    ):
+        await http(browser.get, path)
+    assert await database_sync_to_async(Entry.objects.filter(game_id=game["id"]).exists)()
+    admin_texts = await database_sync_to_async(moderator_pages)(Recorder, game["id"])
+
+    secrets = await database_sync_to_async(secrets_of)([today, tomorrow])
+    assert len(secrets) == 4
+    import json
+
+    scanned = [*browser.texts, *admin_texts, *((f"frame {i}", json.dumps(f)) for i, f in enumerate(frames))]
+    assert len(frames) > 200 and len(browser.texts) > 20
+    for where, text in scanned:
+        for name, secret in secrets.items():
+            assert secret not in text, f"the {name} is in {where}"
