@@ -1,7 +1,8 @@
 """The leaderboards app: daily deals, players, ranked entries and moderation.
 
-It builds on games and games never imports it: `ready` adds the daily mode to the room service
-and listens for the end of a game (games.signals.game_finished) to rank a finished daily.
+It builds on games and games never imports it: `ready` adds the daily mode to the room service,
+listens for the end of a game (games.signals.game_finished) to rank a finished daily, and keeps
+the players with a ranked entry when purge_games clears out idle players (games.signals.purging_players).
 """
 
 from django.apps import AppConfig
@@ -15,8 +16,9 @@ class LeaderboardsConfig(AppConfig):
         # Imported here: models and the room service are usable only once the apps are loaded.
         from games.models import Game
         from games.rooms.creation import register_mode
-        from games.signals import game_finished
-        from leaderboards.daily import daily_game, record_finished_daily
+        from games.signals import game_finished, purging_players
+        from leaderboards.daily import daily_game, ranked_players, record_finished_daily
 
         register_mode(Game.DAILY, daily_game)
         game_finished.connect(record_finished_daily, dispatch_uid="leaderboards.record_finished_daily")
+        purging_players.connect(ranked_players, dispatch_uid="leaderboards.ranked_players")

@@ -100,6 +100,12 @@ def record_finished_daily(sender, game, **kwargs) -> None:
     on_game_finished(game)
 
 
+def ranked_players(sender, players, **kwargs):
+    """games.signals.purging_players' receiver: of the `players` to purge, those with a ranked
+    entry stay (their results are on the boards)."""
+    return players.filter(entries__isnull=False)
+
+
 def replay_scores(game, moves) -> Scores | None:
     """Replay the game's `moves` from its initial position; the scores if it is over."""
     replayed = replay(game, moves)

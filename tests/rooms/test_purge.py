@@ -1,6 +1,7 @@
 """purge_games: abandoned unfinished games and players who never played go; the rest stays."""
 
 import datetime
+import uuid
 from io import StringIO
 
 import pytest
@@ -10,7 +11,7 @@ from django.utils import timezone
 from games.models import Game, Move
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
-from leaderboards.models import Player
+from leaderboards.models import Entry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,26 @@ def test_purge_deletes_old_unfinished_games_and_idle_players_only():
     remaining = set(Player.objects.values_list("pk", flat=True))
     assert old_player.pk not in remaining and idle_player.pk not in remaining
     assert fresh_idle.pk in remaining and finisher.pk in remaining
+
+
+def test_purge_keeps_an_idle_player_another_app_needs():
+    """games knows only seats; leaderboards keeps a player with a ranked entry (purging_players)."""
+    ranked, idle = Player.objects.create(), Player.objects.create()
+    Entry.objects.create(
+        player=ranked,
+        date=datetime.date(2026, 1, 5),
+        game_id=uuid.uuid4(),
+        score=1200,
+        opponents_score=900,
+        result="won",
+        finished_at=timezone.now(),
+    )
+    for player in (ranked, idle):
+        age(Player, player.pk, 40, "created_at")
+    out = StringIO()
+    call_command("purge_games", stdout=out)
+    assert "deleted 0 abandoned games and 1 players" in out.getvalue()
+    assert set(Player.objects.values_list("pk", flat=True)) == {ranked.pk}
 
 
 def test_purge_help_states_the_ages():

@@ -1,7 +1,9 @@
 """purge_games: delete abandoned unfinished games and players who never played.
 
-Finished games are kept (they back the leaderboards and replays). A player with a ranked entry is
-never deleted. Meant for a daily cron job; --dry-run only counts.
+Finished games are kept (they back the leaderboards and replays). A player with a seat in a game
+is kept, and so is one another app still needs: the apps built on games answer the
+`purging_players` signal (leaderboards keeps a player with a ranked entry). Meant for a daily cron
+job; --dry-run only counts.
 """
 
 import datetime
@@ -11,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Presence
+from games.signals import purging_players
 
 CLOSED_SOCKET_ROWS_AGE = datetime.timedelta(days=1)
 
@@ -53,7 +56,8 @@ class Command(BaseCommand):
 
 
 def players_without_games(created_before, exclude_games=None):
-    """Players made before `created_before` with no seat in any game and no leaderboard entry."""
+    """Players made before `created_before` with no seat in any game and none of the apps
+    listening to `purging_players` needs."""
     from leaderboards.models import Player
 
     remaining = Game.objects.all()
@@ -63,6 +67,9 @@ def players_without_games(created_before, exclude_games=None):
     for seats in remaining.values_list("seats", flat=True).iterator():
         seated.update(spec["player"] for spec in (seats or {}).values() if spec and "player" in spec)
     # A host always sits in their game, so the seats cover hosted games too.
-    candidates = Player.objects.filter(created_at__lt=created_before, entries__isnull=True)
+    candidates = Player.objects.filter(created_at__lt=created_before)
     keep = [player_id for player_id in candidates.values_list("id", flat=True) if str(player_id) in seated]
-    return candidates.exclude(pk__in=keep)
+    unseated = candidates.exclude(pk__in=keep)
+    for _receiver, needed in purging_players.send(sender=Game, players=unseated):
+        unseated = unseated.exclude(pk__in=needed.values("pk"))
+    return unseated
