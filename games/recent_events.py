@@ -47,10 +47,6 @@ class ReplayedGames:
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
 
 REPLAYED = ReplayedGames(settings.FOOT_LIVE_GAMES)  # as many as the live games they follow
 

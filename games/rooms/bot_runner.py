@@ -30,10 +30,6 @@ _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made o
 _pool_lock = threading.Lock()
 
 
-class NoBot(RuntimeError):
-    """No computer player is installed (games.bots is missing)."""
-
-
 def factory_setting() -> str:
     """FOOT_BOT_FACTORY when the test hooks are on, else "" (the real bots)."""
     return settings.FOOT_BOT_FACTORY if settings.FOOT_TEST_HOOKS else ""

@@ -87,12 +87,9 @@ class BotFailed(Exception):
 
 @contextmanager
 def failing_bot(plan: BotPlan):
-    """A bot's exception (other than no bots installed) raised as BotFailed, told apart from the
-    move's own refusals."""
+    """A bot's exception raised as BotFailed, told apart from the move's own refusals."""
     try:
         yield
-    except bot_runner.NoBot:
-        raise
     except Exception as failure:
         raise BotFailed(plan.level) from failure
 
@@ -119,8 +116,6 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
             return False, None, True
     try:
         result = await computer_move(game_id, plan)
-    except bot_runner.NoBot:
-        return False, None, True
     except BotFailed:
         log.exception("bot %s failed in game %s at v%s", plan.level, game_id, plan.version)
         return False, None, True

@@ -20,12 +20,6 @@ def view_for(engine_game, seat: str | None) -> dict:
     return engine_game.view(seat) if seat and seat != PUBLIC else engine_game.public_view()
 
 
-def all_views(engine_game) -> dict:
-    views = {seat: engine_game.view(seat) for seat in SEATS}
-    views[PUBLIC] = engine_game.public_view()
-    return views
-
-
 def redacted(events: list, seat: str | None) -> list:
     return engine.redact_events(events, seat)
 

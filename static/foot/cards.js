@@ -85,13 +85,7 @@ export function expandCounts(counts, order = "rank") {
   return list.sort((a, b) => compareCards(a, b, order));
 }
 
-/** Counts of a list of codes, and the difference of two count maps (never below zero). */
-export function countCodes(codes) {
-  const counts = {};
-  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
-  return counts;
-}
-
+/** The count map less the given codes (never below zero). */
 export function subtractCounts(counts, codes) {
   const left = { ...counts };
   for (const code of codes) if (left[code] > 0) left[code] -= 1;

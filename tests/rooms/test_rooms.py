@@ -22,7 +22,7 @@ from games.rooms.moves import MoveResult, announce_finished, apply_move, next_de
 from games.rooms.patches import view_patch
 from games.rooms.presence import drop_presence, seat_presence, touch_presence
 from games.rooms.stored import replay
-from games.rooms.views import PUBLIC, all_views, state_message
+from games.rooms.views import PUBLIC, state_message
 from games.signals import game_finished
 from leaderboards import daily
 from leaderboards.models import Player
@@ -73,17 +73,21 @@ def test_unknown_level_is_refused(player):
 
 def test_a_move_appends_one_move_and_one_version_and_patches_every_listener(player):
     game, _ = create_game(player, "solo", "easy")
-    before = EngineGame.from_position(game.position)
-    views = all_views(before)
+    readers = {"S": "S", PUBLIC: None}  # the key of each part -> the seat whose socket gets it
+    views = {key: state_message(game, seat)["view"] for key, seat in readers.items()}
     result = apply_move(game.id, "S", {"type": "draw"}, 0)
     game.refresh_from_db()
     assert result.version == game.version == 1
     assert list(Move.objects.filter(game=game).values_list("seq", "seat", "action")) == [(1, "S", {"type": "draw"})]
-    after = all_views(EngineGame.from_position(game.position))
     # The human seat and the spectators; a bot seat has no socket to send to.
-    assert set(result.parts) == {"S", PUBLIC}
+    assert set(result.parts) == set(readers)
+    # Each part, applied to the view the socket's last state held, gives the view a state sent now
+    # holds, and that is the stored position's view (a resync from the database agrees).
+    stored = EngineGame.from_position(game.position)
     for key, part in result.parts.items():
-        assert jsonpatch.apply_patch(views[key], part["ops"]) == after[key]
+        after = jsonpatch.apply_patch(views[key], part["ops"])
+        assert after == state_message(game, readers[key])["view"]
+        assert after == (stored.view(key) if key != PUBLIC else stored.public_view())
     # R27: the drawer sees the drawn cards, nobody else does.
     assert "cards" in result.parts["S"]["events"][0]
     assert all("cards" not in part["events"][0] for key, part in result.parts.items() if key != "S")
