@@ -31,6 +31,7 @@ from games.rooms.config import heartbeat_seconds
 from games.rooms.errors import RoomError
 from games.rooms.moves import announce_finished, check_action, next_deal
 from games.rooms.presence import drop_presence, recap_start, seat_has_live_socket, touch_presence
+from games.rooms.reactions import react
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
 from games.rooms.views import PUBLIC, state_message
@@ -132,6 +133,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         "next_deal": "on_next_deal",
         "hint": "on_hint",
         "heartbeat": "on_heartbeat",
+        "react": "on_react",
     }
 
     async def connect(self):
@@ -326,6 +328,10 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await database_sync_to_async(next_deal)(self.game_id, self.seat)
         advance_soon(self.game_id)
 
+    async def on_react(self, message, ref):
+        self.require_seat()
+        await react(self.game_id, self.seat, message.get("reaction"))
+
     async def on_hint(self, message, ref):
         self.require_seat()
         step = await hint(self.game_id, self.seat)
@@ -408,6 +414,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def room_refresh(self, message):
         await self.send_state()
         advance_soon(self.game_id)
+
+    async def room_reaction(self, message):
+        await self.send_json({"type": "reaction", "seat": message["seat"], "reaction": message["reaction"]})
 
     async def room_presence(self, message):
         self.last_presence = message["seats"]

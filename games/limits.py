@@ -5,6 +5,8 @@
   `nickname`: a nickname change, `list`: a look at one's own games) for the session and for the network, and raises
   `RateLimited` (with the seconds until the window that is full ends) when either is past its
   limit. The views call it; `RateLimitMiddleware` answers `429` with `Retry-After`.
+- `cooldown(name, seconds)` lets one thing happen per `seconds` for `name` (a seat's reaction):
+  0 when it may happen now (and the time starts), else the seconds left.
 - `SocketLease` holds one websocket's place in the caps of its session, its network and its
   game: `claim` on connect, `renew` on every heartbeat, `release` on disconnect. A place whose
   process died frees itself `LEASE_HEARTBEATS` heartbeats later.
@@ -138,6 +140,14 @@ def hit(action: str, *, session: str | None = None, network: str | None = None) 
         raise RateLimited(action, scope, max(1, retry_after))
 
 
+# ---------------------------------------------------------------- one at a time
+
+
+def cooldown(name: str, seconds: float) -> float:
+    """0 if `name` may happen now (then not again for `seconds`), else the seconds until it may."""
+    return store().cooldown(key("cooldown", name), seconds)
+
+
 # ---------------------------------------------------------------- sockets held
 
 
@@ -216,6 +226,12 @@ class RedisStore:
             pipe.incr(name)
         return pipe.execute()[1::2]
 
+    def cooldown(self, name: str, seconds: float) -> float:
+        milliseconds = max(1, int(seconds * 1000))
+        if self.client.set(name, 1, px=milliseconds, nx=True):
+            return 0.0
+        return max(0.001, (self.client.pttl(name) or 0) / 1000)
+
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
         full = self.claim_script(
             keys=[name for name, _cap in places], args=[member, now(), expiry, *(cap for _name, cap in places)]
@@ -253,6 +269,15 @@ class CacheStore:
                 counts.append(1)
         return counts
 
+    def cooldown(self, name: str, seconds: float) -> float:
+        with self.lock:
+            at = now()
+            until = cache.get(name)
+            if until is not None and until > at:
+                return until - at
+            cache.set(name, at + seconds, timeout=math.ceil(seconds) + 1)
+            return 0.0
+
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
         with self.lock:
             at = now()
@@ -289,6 +314,9 @@ class FailOpen:
 
     def increment(self, counters):
         return self.guarded("increment", [0] * len(counters), counters)
+
+    def cooldown(self, name, seconds):
+        return self.guarded("cooldown", 0.0, name, seconds)
 
     def claim(self, places, member, expiry):
         return self.guarded("claim", None, places, member, expiry)

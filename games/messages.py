@@ -31,6 +31,8 @@ SERVER_MESSAGES = {
     "seat_open_elsewhere": _(
         "Your seat is also open in another tab or device: both show the same game, play in one of them."
     ),
+    "bad_reaction": _("That is not one of the reactions."),
+    "reaction_too_soon": _("One reaction at a time: wait {seconds} s."),
     # HTTP
     "not_found": _("There is no such game."),
     "bad_request": _("The request is not valid JSON."),

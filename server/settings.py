@@ -152,6 +152,7 @@ FOOT_LIMIT_PREFIX = os.environ.get("FOOT_LIMIT_PREFIX", "foot:limit")  # Redis k
 # GET /api/games and the home page: at most this many unfinished games, and finished ones in the history.
 FOOT_MY_GAMES_UNFINISHED = int(os.environ.get("FOOT_MY_GAMES_UNFINISHED", "20"))
 FOOT_MY_GAMES_FINISHED = int(os.environ.get("FOOT_MY_GAMES_FINISHED", "10"))
+FOOT_REACTION_SECONDS = float(os.environ.get("FOOT_REACTION_SECONDS", "4"))  # one reaction per seat this often
 FOOT_WS_IDLE_SECONDS = float(os.environ.get("FOOT_WS_IDLE_SECONDS", "300"))  # a socket silent this long is closed
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -26,6 +26,7 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - creation        new games (solo, daily, friends lobbies), joining a lobby, starting a game
 - database_threads the threads that serve the rooms' database calls, the bots' gate, retries
 - broadcast       sending updates, refreshes and presence to a game's sockets
+- reactions       a seat's fixed reactions, one every few seconds, to every socket of the game
 - turns           the event loop's side of play: a person's move, the computers' turns, hints
 
 Callers (games.consumers, games.api, games.pages, the management commands) import each name

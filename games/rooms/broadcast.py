@@ -1,6 +1,7 @@
 """Sending to a game's sockets through the channel layer (the group `game.<id>`): a move's
 update (each consumer forwards its own seat's part), a "fetch a fresh state" refresh after a
-lobby change or a move that unranked a daily past its deadline, and who is present.
+lobby change or a move that unranked a daily past its deadline, who is present, and a seat's
+reaction.
 
 May call games.rooms.presence; it changes nothing stored.
 """
@@ -48,3 +49,8 @@ async def broadcast_presence(game_id, unless: dict | None = None) -> None:
         await get_channel_layer().group_send(group_name(game_id), message)
     except Exception:  # the layer is down (Redis restarting): presence is sent again on the next change
         log.warning("could not send the presence of game %s", game_id, exc_info=True)
+
+
+async def broadcast_reaction(game_id, seat: str, code: str) -> None:
+    """A seat's reaction (a code of games.rooms.reactions.REACTIONS) to every socket of the game."""
+    await get_channel_layer().group_send(group_name(game_id), {"type": "room.reaction", "seat": seat, "reaction": code})

@@ -20,6 +20,7 @@ import { hintWords, offerButton, offerCards, renderOffer } from "./hint.js";
 import { showDealEnd, showGameOver } from "./results.js";
 import { AwayNotes } from "./away.js";
 import { showRecap } from "./recap.js";
+import { reactionBar, showBar, showReaction } from "./reactions.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -90,6 +91,7 @@ function onMessage(message) {
     case "presence": return onPresence(message);
     case "hint": return onHint(message);
     case "notice": return showMessage(message.message || message.code);
+    case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
     default: return null;
   }
 }
@@ -449,6 +451,7 @@ function render() {
   renderOffer(ui.offer, context);
   $("hand").hidden = !ui.me;
   $("controls").hidden = !ui.me;
+  showBar(ui.reactions, ui.me, model.players);
   saveStaging(gameId, ui.me, view, ui.staged, ui.selected);
   $("btn-sort").hidden = !ui.me;
   $("btn-show-score").hidden = !ui.dealOver || $("deal-end").open;
@@ -716,6 +719,7 @@ function setConnection(status) {
 
 async function start() {
   wireControls();
+  ui.reactions = reactionBar($("controls"), (reaction) => socket && socket.send({ type: "react", reaction }));
   render();
   try { await api("/api/session"); } catch (error) { /* the socket will say if the session is missing */ }
   socket = new ReconnectingSocket(socketUrl(root.dataset.ws || `/ws/game/${gameId}/`), {

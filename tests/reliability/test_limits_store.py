@@ -108,3 +108,14 @@ def test_an_unreachable_redis_lets_requests_through(settings):
     for _ in range(3):
         limits.hit("game", session="x", network="y")
     assert limits.SocketLease("c", game="g", session="x").claim() is None
+
+
+def test_a_cooldown_lets_one_through_then_says_how_long_to_wait(store):
+    """A seat's reactions (games.rooms.reactions): one, then the seconds left; after it, one more."""
+    assert limits.cooldown("seat:S", 0.4) == 0
+    left = limits.cooldown("seat:S", 0.4)
+    assert 0 < left <= 0.4
+    assert limits.cooldown("seat:N", 0.4) == 0  # another name has its own pause
+    time.sleep(0.45)
+    assert limits.cooldown("seat:S", 0.4) == 0
+    assert limits.cooldown("seat:S", 0.4) > 0
