@@ -51,8 +51,8 @@ SERVER_MESSAGES = {
 
 
 # The engine's codes and English texts (games/engine/errors.py) are the source; gettext finds their
-# translations in locale/*/django.po by the English text. Not extracted by makemessages (the
-# engine is pure Python): tests/rooms/test_messages.py fails when a language lacks one.
+# translations in locale/*/django.po by the English text. makemessages extracts them from the
+# engine's `gettext_noop` marks; tests/rooms/test_messages.py fails when a language lacks one.
 ENGINE_MESSAGES = {code: _(text) for code, text in MESSAGES.items()}
 
 

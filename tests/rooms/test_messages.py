@@ -3,6 +3,7 @@ codes, and every engine text has its translation in each language's catalogue (e
 
 import ast
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,12 @@ LANGUAGES = ("en", "de", "bn")
 
 def catalogue(language: str) -> dict[str, tuple[str, bool]]:
     """msgid -> (msgstr, fuzzy) of locale/<language>/LC_MESSAGES/django.po (obsolete entries left out)."""
+    return po_entries((ROOT / "locale" / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+
+
+def po_entries(text: str) -> dict[str, tuple[str, bool]]:
+    """msgid -> (msgstr, fuzzy) of a .po or .pot text."""
     entries, fuzzy, current, field = {}, False, {}, None
-    text = (ROOT / "locale" / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
     for line in text.splitlines() + [""]:
         if line.startswith("#,") and "fuzzy" in line:
             fuzzy = True
@@ -66,3 +71,31 @@ def test_a_refusal_for_the_engines_reason_uses_the_engines_text():
     with translation.override("en"):
         assert messages.message_for("bad_seat", params={"seat": "X"}) == "'X' is not a seat (S, W, N or E)."
         assert messages.message_for("game_over") == MESSAGES["game_over"]
+
+
+def test_makemessages_finds_every_engine_text(tmp_path):
+    """makemessages keeps only the msgids xgettext extracts; an engine text it cannot find would be
+    commented out of every catalogue by the next run. Its xgettext call for Python files, with
+    Django's keywords (django/core/management/commands/makemessages.py), over the engine's texts:"""
+    pot = tmp_path / "engine.pot"
+    subprocess.run(
+        [
+            "xgettext",
+            "--language=Python",
+            "--from-code=UTF-8",
+            "--keyword=gettext_noop",
+            "--keyword=gettext_lazy",
+            "--keyword=ngettext_lazy:1,2",
+            "--keyword=pgettext:1c,2",
+            "--keyword=npgettext:1c,2,3",
+            "--keyword=pgettext_lazy:1c,2",
+            "--keyword=npgettext_lazy:1c,2,3",
+            f"--output={pot}",
+            "games/engine/errors.py",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+    extracted = po_entries(pot.read_text(encoding="utf-8"))
+    missing = [code for code, text in MESSAGES.items() if text not in extracted]
+    assert not missing, f"not marked with gettext_noop in games/engine/errors.py: {missing}"
