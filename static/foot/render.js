@@ -243,9 +243,14 @@ export function handKeys(cards) {
 }
 
 /**
- * The hand: one button per card, copies of a card side by side in a `.copies` stack, a gap
- * between groups (by rank or suit, then wild cards, then threes). Which card holds the keyboard
- * focus (roving tabindex) is `ui.focusKey`; the overlap is set afterwards by fitHand.
+ * The hand: one button per card, alike cards side by side in a `.copies` stack, a gap between
+ * groups (by rank or suit, then wild cards, then threes). Alike are the copies of one card; when
+ * a hand is too wide for two rows with 24 px a card (a big hand on a narrow phone), the cards of
+ * one rank (R2: suits matter only for a three's colour), so that a rank squeezes as copies do
+ * and the hand keeps to two rows. In the suit order a third row comes first, and the rank stacks
+ * (in the rank order) only when three rows cannot keep 24 px either. docs/VIEW.md says why.
+ * Which card holds the keyboard focus (roving tabindex) is `ui.focusKey`; the overlap is set
+ * afterwards by fitHand.
  */
 export function renderHand(view, ui) {
   const hand = $("hand");
@@ -253,6 +258,49 @@ export function renderHand(view, ui) {
   const cards = handCards(view, ui.stagedCodes, ui.order);
   const keys = [...handKeys(cards)];
   const focusKey = keys.includes(ui.focusKey) ? ui.focusKey : keys[0];
+  hand.dataset.count = String(cards.length);
+  laidOut = { hand, view, cards, keys, focusKey, ui, room: null };
+  layHand();
+  if (hadFocus || ui.focusHand) {
+    const again = hand.querySelector(`[data-key="${focusKey}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+let laidOut = null; // what the hand was last drawn from, to lay it out again when its room changes
+
+/** What the hand's layout depends on besides its cards: its width and the card size (a setting). */
+const handRoom = (hand) => `${hand.clientWidth}|${getComputedStyle(hand).getPropertyValue("--card-w")}`;
+
+/** Stacks of copies in two rows (in the suit order: three); else stacks of ranks in two rows; else three. */
+function layHand() {
+  const { hand, view, cards, keys, focusKey, ui } = laidOut;
+  laidOut.room = handRoom(hand);
+  const lay = (alike, order, laid = cards, laidKeys = keys) => {
+    fill(hand, ...handStacks(laid, laidKeys, focusKey, ui, alike, order));
+    hand.dataset.alike = alike === rankOf ? "rank" : "card";
+  };
+  lay(codeOf, ui.order);
+  if (!cards.length || fitHand(hand, TWO_ROWS) || (ui.order === "suit" && fitHand(hand, MAX_ROWS))) return;
+  const byRank = ui.order === "rank" ? cards : handCards(view, ui.stagedCodes, "rank");
+  lay(rankOf, "rank", byRank, [...handKeys(byRank)]); // the same keys: "9C:2" is the second 9C in any order
+  if (!fitHand(hand, TWO_ROWS)) fitHand(hand, MAX_ROWS, { squeeze: true });
+}
+
+/** After the hand's room changed (a resize, a rotated phone, large cards): the same cards laid out again. */
+export function refitHand() {
+  if (!laidOut || handRoom(laidOut.hand) === laidOut.room) return;
+  const focused = laidOut.hand.contains(document.activeElement) && document.activeElement.dataset.key;
+  layHand();
+  const again = focused && laidOut.hand.querySelector(`[data-key="${focused}"]`);
+  if (again) again.focus({ preventScroll: true });
+}
+
+const codeOf = (code) => code;
+const rankOf = (code) => (code === "JK" ? "JK" : code[0]); // a joker is not a jack
+
+/** The hand's buttons in stacks of alike cards (`alike(code)` names a card's stack), grouped by `order`. */
+function handStacks(cards, keys, focusKey, ui, alike, order) {
   const stacks = [];
   let group = null;
   keys.forEach((key, index) => {
@@ -264,31 +312,27 @@ export function renderHand(view, ui) {
     if (ui.hinted.has(code)) button.classList.add("hinted");
     button.addEventListener("click", () => ui.onCardClick(key));
     const last = stacks[stacks.length - 1];
-    if (last && last.dataset.code === code) { last.append(button); return; }
-    const stack = h("span", { class: "copies", "data-code": code }, button);
-    const thisGroup = handGroup(code, ui.order);
+    if (last && last.dataset.code === alike(code)) { last.append(button); return; }
+    const stack = h("span", { class: "copies", "data-code": alike(code) }, button);
+    const thisGroup = handGroup(code, order);
     if (group !== null && thisGroup !== group) stack.classList.add("group-start");
     group = thisGroup;
     stacks.push(stack);
   });
   if (!cards.length) stacks.push(h("p", { class: "empty-note", text: gettext("No cards in your hand") }));
-  fill(hand, ...stacks);
-  hand.dataset.count = String(cards.length);
-  fitHand(hand);
-  if (hadFocus || ui.focusHand) {
-    const again = hand.querySelector(`[data-key="${focusKey}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  return stacks;
 }
 
 const MIN_STEP = 24; // px of each card left visible: its index corner, and a target wide enough to tap
-const COPY_STEP = 6; // px between copies of one card when the hand must squeeze (they are alike)
-const MAX_ROWS = 3; // a third row only when two cannot keep MIN_STEP (a huge hand on a narrow phone)
+const COPY_STEP = 6; // px at least between alike cards when the hand must squeeze (a stack is one target)
+const TWO_ROWS = 2; // the rows a hand takes (issue 13), ...
+const MAX_ROWS = 3; // ... but in the suit order, or with large cards on a phone, when even ranks stacked need more
 
 /**
- * How to lay out `count` cards (`distinct` different ones) in `width` px on `rows` rows: the step
- * between cards (copies of one card squeezed together first when the step would fall under
- * MIN_STEP), and whether each card then shows enough of itself (a comfortable part on one row).
+ * How to lay out `count` cards (`distinct` stacks of alike ones) in `width` px on `rows` rows: the
+ * step between stacks, and between alike cards (squeezed first when the step would fall under
+ * MIN_STEP: each stack keeps MIN_STEP, its other cards share what is left, at least COPY_STEP),
+ * and whether each card then shows enough of itself (a comfortable part on one row).
  */
 export function handPlan(width, cardWidth, groupGap, groups, count, distinct, rows) {
   const comfortable = Math.min(cardWidth + 4, Math.max(cardWidth * 0.45, MIN_STEP + 4));
@@ -296,8 +340,9 @@ export function handPlan(width, cardWidth, groupGap, groups, count, distinct, ro
   let step = room / Math.max(count - rows, 1);
   let copyStep = step;
   if (rows > 1 && step < MIN_STEP && distinct < count) {
-    copyStep = COPY_STEP;
-    step = (room - (count - distinct) * COPY_STEP) / Math.max(distinct - rows, 1);
+    const shared = (room - Math.max(distinct - rows, 0) * MIN_STEP) / (count - distinct);
+    copyStep = Math.max(COPY_STEP, Math.min(shared, MIN_STEP));
+    step = (room - (count - distinct) * copyStep) / Math.max(distinct - rows, 1);
   }
   return { rows, step: Math.min(step, cardWidth + 4), copyStep: Math.min(copyStep, step, cardWidth + 4),
     enough: step >= (rows === 1 ? comfortable : MIN_STEP) };
@@ -308,15 +353,16 @@ function rowsUsed(stacks) {
 }
 
 /**
- * The hand's overlap, from its width and its cards: the fewest rows (handPlan) on which every
- * card shows enough of itself. It only sets CSS custom properties (--step, --copy-step) and
- * data-rows; the CSS draws the fan. Whole stacks of copies wrap, which can take a little more
- * room than the sums say: the layout is measured, and tightened a little or given one more row.
+ * The hand's overlap, from its width and its cards: the fewest rows, up to `maxRows` (handPlan),
+ * on which every card shows enough of itself (true), else false. It only sets CSS custom
+ * properties (--step, --copy-step) and data-rows; the CSS draws the fan. Whole stacks wrap,
+ * which can take a little more room than the sums say: the layout is measured, and tightened a
+ * little or given one more row. `squeeze`: the last resort, `maxRows` rows however narrow.
  */
-export function fitHand(hand) {
+export function fitHand(hand, maxRows, { squeeze = false } = {}) {
   const stacks = hand.querySelectorAll(".copies");
   const count = Number(hand.dataset.count || 0);
-  if (!count || !hand.clientWidth) return;
+  if (!count || !hand.clientWidth) return true;
   const style = getComputedStyle(hand);
   const cardWidth = parseFloat(style.getPropertyValue("--card-w")) || 44;
   const gap = parseFloat(style.getPropertyValue("--group-gap")) || 8;
@@ -327,18 +373,23 @@ export function fitHand(hand) {
     hand.style.setProperty("--copy-step", `${Math.floor(plan.copyStep * 10) / 10}px`);
     hand.dataset.rows = String(plan.rows);
   };
-  for (let rows = 1; rows <= MAX_ROWS; rows += 1) {
+  for (let rows = 1; rows <= maxRows; rows += 1) {
     const plan = handPlan(width, cardWidth, gap, groups, count, stacks.length, rows);
-    if (!plan.enough && rows < MAX_ROWS) continue;
+    const lastResort = squeeze && rows === maxRows;
+    if (!plan.enough && !lastResort) continue;
     apply(plan);
-    const floor = rows === MAX_ROWS ? 0 : MIN_STEP;
-    while (rowsUsed(stacks) > rows && plan.step * 0.97 >= floor) {
-      plan.step *= 0.97;
+    const floor = lastResort ? 0 : MIN_STEP;
+    // Alike cards give up their room first (down to COPY_STEP), each stack's top card last.
+    const copiesGive = () => plan.copyStep < plan.step && plan.copyStep * 0.97 >= COPY_STEP;
+    while (rowsUsed(stacks) > rows && (copiesGive() || plan.step * 0.97 >= floor)) {
+      if (copiesGive()) plan.copyStep *= 0.97;
+      else plan.step *= 0.97;
       plan.copyStep = Math.min(plan.copyStep, plan.step);
       apply(plan);
     }
-    if (rowsUsed(stacks) <= rows) return;
+    if (rowsUsed(stacks) <= rows) return true;
   }
+  return false;
 }
 
 export function renderStaging(ui) {

@@ -8,7 +8,7 @@ import { Pacer, showEvent } from "./anim.js";
 import { fmt, gettext } from "./i18n.js";
 import { ReconnectingSocket, api, socketUrl } from "./net.js";
 import { applyPatch } from "./patch.js";
-import { fitHand, handCards, handKeys, positions, renderCentre, renderControls, renderHand, renderMelds, renderSeats,
+import { handCards, handKeys, positions, refitHand, renderCentre, renderControls, renderHand, renderMelds, renderSeats,
   renderStaging, renderStatus, renderTurnBanner } from "./render.js";
 import { GameLog } from "./log.js";
 import { lapsedLine, modeLine } from "./deadline.js";
@@ -490,13 +490,14 @@ function focusHandCard() {
 // --- what the player does --------------------------------------------------------------------
 
 /**
- * Copies of one card are alike: a tap on any copy selects the first copy not yet selected, or
- * (on a selected copy) lets go of the last selected one, so a squeezed stack of copies works as
- * one wide target.
+ * The cards of one stack are alike (copies of a card; on a narrow phone the cards of a rank,
+ * render.renderHand): a tap on any of them selects the first not yet selected, or (on a selected
+ * one) lets go of the last selected one, so a squeezed stack works as one wide target.
  */
 function onCardClick(key) {
-  const [code] = key.split(":");
-  const copies = [...$("hand").querySelectorAll(".card")].map((card) => card.dataset.key).filter((other) => other.split(":")[0] === code);
+  const card = $("hand").querySelector(`[data-key="${key}"]`);
+  if (!card) return;
+  const copies = [...card.closest(".copies").querySelectorAll(".card")].map((other) => other.dataset.key);
   const chosen = ui.selected.has(key)
     ? copies.filter((other) => ui.selected.has(other)).pop()
     : copies.find((other) => !ui.selected.has(other));
@@ -647,7 +648,7 @@ function wireControls() {
   const hand = $("hand");
   hand.addEventListener("keydown", onHandKey);
   hand.addEventListener("focusin", (event) => { if (event.target.dataset && event.target.dataset.key) ui.focusKey = event.target.dataset.key; });
-  if (typeof ResizeObserver === "function") new ResizeObserver(() => fitHand(hand)).observe(hand);
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => refitHand()).observe(hand);
   $("btn-close-over").addEventListener("click", () => $("game-over").close());
   initSettings($("btn-settings"));
   document.addEventListener("keydown", (event) => {
