@@ -25,6 +25,8 @@ import { reactionBar, showBar, showReaction } from "./reactions.js";
 const $ = (id) => document.getElementById(id);
 const root = $("table");
 const gameId = root.dataset.game;
+// Before `ui`, which reads it: a const read earlier throws (and storedOrder's catch then forgot the setting).
+const ORDER_KEY = "foot.sort";
 
 // The latest from the server (what patches apply to) ...
 const model = { v: null, view: null, seat: null, mode: null, ranked: false, rankedUntil: null, lapsed: null, players: {}, awaiting: [], status: null };
@@ -41,7 +43,6 @@ const queue = [];
 let draining = false;
 let refCounter = 0;
 let socket = null;
-const ORDER_KEY = "foot.sort";
 const drawnWith = {}; // part of the table -> the inputs it was last drawn from (render's `changed`)
 
 /** The hand's order, a setting kept per browser: "rank" (the default) or "suit". */
