@@ -28,6 +28,7 @@ from games.recent_events import recent_events
 from games.rooms.away import wake_at_deadlines
 from games.rooms.broadcast import broadcast_presence, group_name
 from games.rooms.config import heartbeat_seconds
+from games.rooms.creation import change_seat
 from games.rooms.errors import RoomError
 from games.rooms.moves import announce_finished, check_action, next_deal
 from games.rooms.presence import drop_presence, recap_start, seat_has_live_socket, touch_presence
@@ -134,6 +135,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         "hint": "on_hint",
         "heartbeat": "on_heartbeat",
         "react": "on_react",
+        "seat": "on_seat",
     }
 
     async def connect(self):
@@ -320,6 +322,11 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def on_heartbeat(self, message, ref):
         """The page is open and looked at (static/foot/net.js): receiving it was the point."""
 
+    async def on_seat(self, message, ref):
+        """Move to another free seat of the lobby (the room refuses when it is taken or started)."""
+        self.require_seat()
+        await database_sync_to_async(change_seat)(self.game_id, self.player_id, message.get("seat"))
+
     async def on_sync(self, message, ref):
         await self.send_state()
 
@@ -363,7 +370,12 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if game is None:
             await self.close(CLOSE_NOT_FOUND)
             return
-        self.seat = game.seat_of(self.player_id)
+        seat = game.seat_of(self.player_id)
+        if seat != self.seat and self.joined:  # joined or moved in the lobby: presence follows the seat
+            await database_sync_to_async(touch_presence)(self.game_id, seat, self.channel_name)
+            self.seat = seat
+            await broadcast_presence(self.game_id)
+        self.seat = seat
         state = await database_sync_to_async(state_message)(game, self.seat)
         state["recent"] = await database_sync_to_async(recent_events)(game, self.seat)
         if self.recap_from is not None:

@@ -16,7 +16,7 @@ from django.views.i18n import JavaScriptCatalog
 from games import params
 from games.engine import Game as EngineGame
 from games.engine import RuleError
-from games.models import Game
+from games.models import SEATS, Game
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
 from games.rooms.views import summary
@@ -73,8 +73,16 @@ def join(request, code):
     identity.count(request, "join")  # a code is guessable: every lookup counts (games.limits)
     game = game_for_invite(code)
     if game is None:
-        raise Http404("no such invitation")
-    return render(request, "join.html", {"code": code, "game_id": game.id, "started": game.status != game.LOBBY})
+        # A stale or guessed code: said on the page, with a way on (404 all the same).
+        return render(request, "join.html", {"code": code, "refusal": "unknown"}, status=404)
+    player = player_for_session(request.session)
+    seated = player is not None and game.seat_of(player.id) is not None
+    refusal = None
+    if not seated and game.status != Game.LOBBY:
+        refusal = "started"
+    elif not seated and len(game.seats) == len(SEATS):
+        refusal = "full"
+    return render(request, "join.html", {"code": code, "game_id": game.id, "seated": seated, "refusal": refusal})
 
 
 def rules(request):

@@ -1,5 +1,5 @@
 """New games and their seats: a solo game against three bots, a friends lobby with an invite
-code, joining a lobby and the host's start; and the modes the apps built on games add (the
+code, joining a lobby, changing seats in it and the host's start; and the modes the apps built on games add (the
 daily, by leaderboards) through `register_mode`.
 
 May call the engine, games.models, and of the room service errors, live_games and broadcast
@@ -106,7 +106,7 @@ def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
 
 
 def free_seats(game: Game) -> list:
-    return [s for s in ("N", "W", "E") if s not in game.seats]
+    return [s for s in ("N", "W", "E", "S") if s not in game.seats]
 
 
 def refuse_join(game: Game, seat: str | None) -> None:
@@ -121,6 +121,32 @@ def refuse_join(game: Game, seat: str | None) -> None:
         raise RoomError("seat_taken", status=409)
     if not free_seats(game):
         raise RoomError("game_full", status=409)
+
+
+def change_seat(game_id, player_id, seat) -> Game:
+    """A seated player moves to a free seat of the lobby (the host too: they stay the host)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise RoomError("not_found", status=404)
+        held = game.seat_of(player_id)
+        if held is None:
+            raise RoomError("not_seated", status=403)
+        if game.mode != Game.FRIENDS:
+            raise RoomError("not_friends", status=409)
+        if game.status != Game.LOBBY:
+            raise RoomError("already_started", status=409)
+        if not isinstance(seat, str) or seat not in SEATS:
+            raise RoomError("bad_seat", params={"seat": str(seat)[:8]})
+        if seat == held:
+            return game
+        if seat in game.seats:
+            raise RoomError("seat_taken", status=409)
+        seats = {key: spec for key, spec in game.seats.items() if key != held}
+        game.seats = {**seats, seat: game.seats[held]}
+        game.save(update_fields=["seats", "updated"])
+    broadcast_refresh_sync(game.id)
+    return game
 
 
 def start_friends_game(game_id, player) -> Game:

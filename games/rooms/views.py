@@ -58,6 +58,7 @@ def state_message(game: Game, seat: str | None) -> dict:
         "level": game.level,
         "seats": seat_labels(game, seat),
         "names": seat_names(game),
+        "host": game.seat_of(game.host_id) if game.host_id else None,
         "awaiting": list(game.awaiting),
         "date": game.daily_date.isoformat() if game.daily_date else None,
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,

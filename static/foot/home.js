@@ -1,6 +1,6 @@
 /**
  * The home page: start today's daily game (or continue it), a new game against the computer,
- * or a table with a friend (shows the invite link; the host then starts the game); and the
+ * or a table with a friend (its lobby shows the invite link, and the host starts it there); and the
  * player's own games to continue (my_games.js).
  */
 import { api } from "./net.js";
@@ -38,33 +38,8 @@ document.getElementById("play-solo").addEventListener("click", (event) =>
     goTo(await api("/api/games", { mode: "solo", level }));
   }));
 
-let friendsGame = null;
-
+// A friends table opens at once: its lobby (on the table page) shows the invite link and who joins.
 document.getElementById("play-friends").addEventListener("click", (event) =>
-  withBusy(event.currentTarget, async () => {
-    friendsGame = await api("/api/games", { mode: "friends" });
-    const link = new URL(`/join/${friendsGame.code}/`, window.location.href).href;
-    document.getElementById("invite-link").value = link;
-    document.getElementById("invite").hidden = false;
-    document.getElementById("invite-link").select();
-  }));
-
-document.getElementById("copy-invite").addEventListener("click", async () => {
-  const input = document.getElementById("invite-link");
-  const status = document.getElementById("copy-status");
-  try {
-    await navigator.clipboard.writeText(input.value);
-    status.textContent = gettext("Link copied. Send it to your friend, then start the game.");
-  } catch (error) {
-    input.select();
-    status.textContent = gettext("Select the link and copy it by hand.");
-  }
-});
-
-document.getElementById("start-friends").addEventListener("click", (event) =>
-  withBusy(event.currentTarget, async () => {
-    await api(`/api/games/${friendsGame.id}/start`, {});
-    goTo(friendsGame);
-  }));
+  withBusy(event.currentTarget, async () => goTo(await api("/api/games", { mode: "friends" }))));
 
 showMyGames();

@@ -19,6 +19,7 @@ import { joinList } from "./numbers.js";
 import { hintWords, offerButton, offerCards, renderOffer } from "./hint.js";
 import { showDealEnd, showGameOver } from "./results.js";
 import { AwayNotes } from "./away.js";
+import { Lobby } from "./lobby.js";
 import { showRecap } from "./recap.js";
 import { reactionBar, showBar, showReaction } from "./reactions.js";
 
@@ -38,6 +39,11 @@ const ui = {
 };
 const pacer = new Pacer();
 const gameLog = new GameLog($("log"));
+const lobby = new Lobby($("lobby"), {
+  sit: (seat) => { if (!socket || !socket.send({ type: "seat", seat })) throw new Error(gettext("Not connected. Reconnecting…")); },
+  join: (seat) => api(`/api/games/${gameId}/join`, { seat }),
+  start: () => api(`/api/games/${gameId}/start`, {}),
+});
 const awayNotes = new AwayNotes($("away-notes"), (seat) => personName(seat));
 const queue = [];
 let draining = false;
@@ -107,6 +113,8 @@ function onState(message) {
   if (message.lapsed && model.lapsed === false) showMessage(lapsedLine()); // it lapsed while this page was open
   model.lapsed = Boolean(message.lapsed);
   if (message.seats) model.players = playersOf(message.seats, message.names);
+  model.host = message.host || null;
+  model.code = message.code || null;
   model.status = message.status || model.status;
   model.awaiting = message.awaiting || [];
   if (message.date) model.date = message.date;
@@ -131,6 +139,7 @@ function onPresence(message) {
   }
   awayNotes.update(message, ui.me);
   if (ui.shown) renderSeats(ui.shown, renderContext());
+  else render(); // the lobby shows who is here
   return null;
 }
 
@@ -168,6 +177,7 @@ function onError(message) {
   // On stale_version the server sends the whole state by itself: nothing to ask for here.
   if (message.ref && message.ref === ui.stagingRef) ui.stagingStatus = message.message || message.code;
   else if (action || !message.ref) showMessage(message.message || message.code);
+  if (model.status === "lobby" && !action) lobby.error(message.message || message.code);
   if (action) ui.playing = null; // an offer being played stops at a refusal, which says why
   render();
 }
@@ -425,10 +435,14 @@ function renderContext() {
 function render() {
   const view = ui.shown;
   if (!view) {
-    $("turn-banner").textContent = model.status === "lobby"
-      ? gettext("Waiting for the host to start the game…") : gettext("Connecting…");
+    // Before the game (a lobby) or before the first state: no hand and no game button on screen.
+    for (const id of ["hand", "controls", "btn-sort"]) $(id).hidden = true;
+    $("turn-banner").textContent = model.status === "lobby" ? "" : gettext("Connecting…");
+    if (model.status === "lobby") lobby.show({ me: ui.me, host: model.host, code: model.code, players: model.players, presence: ui.presence });
+    else lobby.hide();
     return;
   }
+  lobby.hide();
   const inHand = handKeys(handCards(view, stagedCodes()));
   for (const key of [...ui.selected]) if (!inHand.has(key)) ui.selected.delete(key);
   const context = renderContext();

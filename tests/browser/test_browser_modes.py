@@ -74,6 +74,7 @@ def test_hint_in_a_solo_game_points_at_a_move(site, page):
 def test_friends_table_invite_join_and_start(site, page, make_page):
     page.goto(site.url + "/")
     page.get_by_role("button", name="Open a table").click()
+    page.wait_for_url(TABLE_URL)  # the lobby is the table's own page (issue 15)
     link = page.get_by_label("Invite link")
     expect(link).to_have_value(re.compile("/join/"))
     invite = link.input_value()
@@ -83,13 +84,12 @@ def test_friends_table_invite_join_and_start(site, page, make_page):
     friend.goto(invite)
     friend.get_by_role("button", name="Join the table").click()
     friend.wait_for_url(TABLE_URL)
-    friend.wait_for_function("document.querySelector('#turn-banner').textContent.includes('host')")
+    expect(friend.locator("#lobby-title")).to_have_text("Waiting for the host to start")
 
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(TABLE_URL)
-    page.wait_for_selector("#table[aria-busy=false]")
+    page.wait_for_selector("#hand .card")  # dealt (in the lobby the table is not busy either)
     assert page.url == friend.url
-    friend.wait_for_selector("#table[aria-busy=false]")
+    friend.wait_for_selector("#hand .card")
     assert hand(friend).count() == 13
     friend_seat = friend.evaluate("window.footTable.model.seat")
     assert friend_seat in {"N", "W", "E"}

@@ -71,3 +71,24 @@ def test_purge_help_states_the_ages():
     from games.management.commands.purge_games import Command
 
     assert "--game-days days (default 30)" in Command.help and "(default 30)" in Command.help.split("players")[1]
+
+
+def test_a_lobby_nobody_started_goes_after_a_day_and_a_fresh_or_started_one_stays():
+    host = Player.objects.create()
+    stale, _ = create_game(host, "friends")
+    fresh, _ = create_game(host, "friends")
+    started, _ = create_game(host, "friends")
+    Game.objects.filter(pk=started.id).update(status=Game.PLAYING)
+    for game in (stale, started):
+        age(Game, game.id, 1.1, "updated")
+
+    dry = StringIO()
+    call_command("purge_games", "--dry-run", stdout=dry)
+    assert "1 lobbies nobody started within 24 hours" in dry.getvalue()
+    assert Game.objects.count() == 3
+
+    out = StringIO()
+    call_command("purge_games", stdout=out)
+    assert "deleted 0 abandoned games" in out.getvalue() and "1 lobbies nobody started" in out.getvalue()
+    assert set(Game.objects.values_list("pk", flat=True)) == {fresh.id, started.id}
+    assert host.pk in set(Player.objects.values_list("pk", flat=True))  # still seated in two games

@@ -1,4 +1,5 @@
-"""purge_games: delete abandoned unfinished games and players who never played.
+"""purge_games: delete abandoned unfinished games, lobbies nobody started within a day, and
+players who never played.
 
 Finished games are kept (they back the leaderboards and replays). A player with a seat in a game
 is kept, and so is one another app still needs: the apps built on games answer the
@@ -10,6 +11,7 @@ import datetime
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game, Presence
@@ -23,7 +25,8 @@ class Command(BaseCommand):
         "Delete unfinished games (lobby or playing) not changed for --game-days days (default 30) "
         "with their moves, and anonymous players created more than --player-days days ago "
         "(default 30) who have no game and no leaderboard entry. Finished games are kept. "
-        "Closed-socket presence rows older than a day go too."
+        "Closed-socket presence rows older than a day go too, and friends lobbies nobody started "
+        "within --lobby-hours hours (default 24)."
     )
 
     def add_arguments(self, parser):
@@ -36,23 +39,38 @@ class Command(BaseCommand):
         parser.add_argument(
             "--player-days", type=int, default=30, help="age in days of a player with no game to delete (default 30)"
         )
+        parser.add_argument(
+            "--lobby-hours",
+            type=float,
+            default=24,
+            help="age in hours since the last change of a friends lobby nobody started (default 24)",
+        )
         parser.add_argument("--dry-run", action="store_true", help="count only, delete nothing")
 
-    def handle(self, *args, game_days, player_days, dry_run, **options):
+    def handle(self, *args, game_days, player_days, lobby_hours, dry_run, **options):
         now = timezone.now()
+        lobbies = Game.objects.filter(status=Game.LOBBY, updated__lt=now - datetime.timedelta(hours=lobby_hours))
         games = Game.objects.exclude(status=Game.FINISHED).filter(updated__lt=now - datetime.timedelta(days=game_days))
+        games = games.exclude(pk__in=lobbies.values("pk"))
         presence = Presence.objects.filter(connected=False, last_seen__lt=now - CLOSED_SOCKET_ROWS_AGE)
         with transaction.atomic():
-            game_count = games.count()
+            game_count, lobby_count = games.count(), lobbies.count()
             if not dry_run:
+                lobbies.delete()
                 games.delete()
                 presence.delete()
-            players = players_without_games(now - datetime.timedelta(days=player_days), exclude_games=dry_run and games)
+            gone = (
+                Game.objects.filter(Q(pk__in=games.values("pk")) | Q(pk__in=lobbies.values("pk"))) if dry_run else None
+            )
+            players = players_without_games(now - datetime.timedelta(days=player_days), exclude_games=gone)
             player_count = players.count()
             if not dry_run:
                 players.delete()
         verb = "would delete" if dry_run else "deleted"
-        self.stdout.write(f"{verb} {game_count} abandoned games and {player_count} players without games")
+        self.stdout.write(
+            f"{verb} {game_count} abandoned games and {player_count} players without games; "
+            f"{lobby_count} lobbies nobody started within {lobby_hours:g} hours"
+        )
 
 
 def players_without_games(created_before, exclude_games=None):

@@ -1,0 +1,137 @@
+"""Friends at one table in the browser (issue 15), two and three browser contexts on one real
+Daphne: names both ways, the live lobby and the friend's waiting room, a seat change, a third
+person who watches and then joins, the away countdown and the computer taking over (a short
+FOOT_AWAY_GRACE_SECONDS on this test's own Daphne), and the friend's return with the recap."""
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from testsupport.daphne import server_env
+
+from .conftest import DESK, ROOT, SCREENSHOTS, LiveSite, hand, new_page
+
+pytestmark = pytest.mark.browser
+
+TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
+GRACE = 6
+
+
+@pytest.fixture(scope="module")
+def friends_site(tmp_path_factory):
+    """A Daphne of its own: the grace is a few seconds, so the countdown ends within the test."""
+    folder = tmp_path_factory.mktemp("friends-site")
+    database_url = f"sqlite:///{folder / 'db.sqlite3'}"
+    env = server_env(database_url, FOOT_AWAY_GRACE_SECONDS=GRACE, FOOT_BOT_DELAY=0.2)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    live = LiveSite(env, folder / "daphne.log").start(timeout=40)
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def people(browser):
+    made = []
+
+    def person(nickname=None, site=None):
+        page = new_page(browser, DESK)
+        made.append(page)
+        if nickname:
+            page.goto(site.url + "/rules/")
+            token = page.request.get(site.url + "/api/session").json()["csrf"]
+            answer = page.request.post(
+                site.url + "/api/nickname",
+                data=json.dumps({"nickname": nickname}),
+                headers={"Content-Type": "application/json", "X-CSRFToken": token},
+            )
+            assert answer.status == 200, answer.text()
+        return page
+
+    yield person
+    for page in made:
+        page.context.close()
+
+
+def open_lobby(host, site) -> str:
+    host.goto(site.url + "/")
+    host.get_by_role("button", name="Open a table").click()
+    host.wait_for_url(TABLE_URL)
+    expect(host.locator("#lobby-title")).to_have_text("Your table")
+    return host.locator("#lobby-link").input_value()
+
+
+def join(friend, invite):
+    friend.goto(invite)
+    friend.get_by_role("button", name="Join the table").click()
+    friend.wait_for_url(TABLE_URL)
+    expect(friend.locator("#lobby-title")).to_be_visible()
+
+
+def seat_line(page, seat):
+    return page.locator(f'#lobby li[data-seat="{seat}"]')
+
+
+def shot(page, name):
+    page.screenshot(path=str(SCREENSHOTS / name))
+
+
+def test_the_lobby_names_both_ways_waiting_room_seat_change_and_a_third_who_joins(friends_site, people):
+    site = friends_site
+    alice, bob, carol = people("Alice", site), people("Bob", site), people(None, site)
+    invite = open_lobby(alice, site)
+    assert re.search(r"/join/[A-Z0-9]{6}/$", invite)
+    code = invite.rstrip("/").rsplit("/", 1)[1]
+    expect(alice.locator("#lobby-code")).to_have_text(code)  # the code stays on screen too
+    expect(alice.get_by_role("button", name="Copy link")).to_be_visible()
+    expect(seat_line(alice, "S")).to_contain_text("You (host)")
+
+    join(bob, invite)
+    expect(bob.locator("#lobby-title")).to_have_text("Waiting for the host to start")
+    # The friend's waiting room: no game button, no hand, no Start.
+    assert bob.locator("#controls").is_hidden() and bob.locator("#hand").is_hidden()
+    assert bob.get_by_role("button", name="Start the game").count() == 0
+    assert bob.get_by_role("button", name="Draw 2").is_hidden()
+    expect(seat_line(bob, "S")).to_contain_text("Alice (host)")
+    bob_seat = bob.evaluate("window.footTable.model.seat")
+    # Live on the host's page, seat by seat: Bob is there, and here.
+    expect(seat_line(alice, bob_seat)).to_contain_text("Bob")
+    expect(seat_line(alice, bob_seat)).to_contain_text("here")
+
+    # Bob moves to East: both pages show it at once.
+    seat_line(bob, "E").get_by_role("button", name="Sit here").click()
+    expect(seat_line(alice, "E")).to_contain_text("Bob")
+    expect(seat_line(bob, "E")).to_contain_text("You")
+    if bob_seat != "E":
+        expect(seat_line(alice, bob_seat)).to_contain_text("Free seat")
+
+    # Carol opens the table's own address: she watches, with a Join on each free seat.
+    carol.goto(alice.url)
+    expect(carol.locator("#lobby-title")).to_have_text("You are watching this table")
+    assert carol.locator("#lobby [data-join]").count() == 2
+    shot(carol, "friends-lobby-watching.png")
+    seat_line(carol, "N").get_by_role("button", name="Join").click()
+    expect(carol.locator("#lobby-title")).to_have_text("Waiting for the host to start")
+    expect(seat_line(alice, "N")).to_contain_text("Friend")  # no nickname
+    shot(alice, "friends-lobby-host.png")
+    shot(bob, "friends-lobby-waiting.png")
+
+    alice.get_by_role("button", name="Start the game").click()
+    for page in (alice, bob, carol):
+        page.wait_for_selector("#hand .card")  # dealt
+        expect(page.locator("#lobby")).to_be_hidden()
+    assert hand(bob).count() == 13 and hand(carol).count() == 13
+    # Names both ways, and the computer named as such (R5: S and N partners).
+    expect(alice.locator('[data-seat="E"] .seat-name')).to_have_text(re.compile(r"Bob \(East\)"))
+    expect(alice.locator('[data-seat="N"] .seat-name')).to_have_text(re.compile(r"Friend \(North, partner\)"))
+    expect(alice.locator('[data-seat="W"] .seat-name')).to_have_text(re.compile(r"West \(computer\)"))
+    expect(bob.locator('[data-seat="S"] .seat-name')).to_have_text(re.compile(r"Alice \(South\)"))
+    expect(bob.locator('[data-seat="W"] .seat-name')).to_have_text(re.compile(r"West \(computer partner\)"))
+    expect(carol.locator('[data-seat="S"] .seat-name')).to_have_text(re.compile(r"Alice \(South, partner\)"))
+    expect(bob.locator("#turn-banner")).to_have_text(re.compile("Alice"))
+    shot(bob, "friends-table-names.png")
+    for page in (alice, bob, carol):
+        assert page.foot_errors == []
