@@ -14,6 +14,7 @@ urlpatterns = [
     path("leaderboard/replay/<game:game_id>/", views.replay_page, name="leaderboard_replay"),
     path("leaderboard/check/", views.check_page, name="leaderboard_check"),
     path("leaderboard/<str:date>/", views.daily_page, name="leaderboard_daily"),
+    path("replay/<game:game_id>/", views.watch_page, name="watch"),
     path("me/<str:token>/", views.follow_link, name="personal_link"),
     path("api/nickname", api.nickname, name="api_nickname"),
     path("api/link", api.personal_link, name="api_link"),
@@ -24,4 +25,5 @@ urlpatterns = [
     path("api/daily/<str:date>", api.daily_deal, name="api_daily_deal"),
     path("api/daily/result/<game:game_id>", api.daily_result, name="api_daily_result"),
     path("api/replay/<game:game_id>", api.replay, name="api_replay"),
+    path("api/watch/<game:game_id>", api.watch_replay, name="api_watch"),
 ]

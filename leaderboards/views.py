@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import daily_clock, params
-from leaderboards import api, boards, daily, identity, nicknames, proof
+from leaderboards import api, boards, daily, identity, nicknames, proof, watch
 from leaderboards.replay import describe_action
 
 
@@ -173,3 +173,16 @@ def replay_page(request, game_id):
             "next": number + 1 if number < last else None,
         },
     )
+
+
+@require_GET
+def watch_page(request, game_id):
+    """The replay viewer (static/foot/watch.js draws it with the table's rendering), or why not yet."""
+    game = watch.find_game(game_id)
+    if game is None:
+        raise Http404("no such game")
+    refused = watch.refusal(game)
+    if refused:
+        context = {"message": api.refusal_message(refused, game), "game": game}
+        return render(request, "leaderboards/watch_refused.html", context, status=403)
+    return render(request, "leaderboards/watch.html", {"game": game})

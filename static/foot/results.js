@@ -77,6 +77,13 @@ async function showDailyResult(view, us, context) {
   $("share").hidden = false;
 }
 
+/** A solo or friends game can be watched again at once (a daily only once its day is over). */
+function offerReplay(context) {
+  if (context.mode === "daily" || !context.gameId || $("replay-link")) return;
+  const link = h("a", { id: "replay-link", class: "button-link", href: `/replay/${context.gameId}/`, text: gettext("Watch the replay") });
+  $("game-over").querySelector(".result-links").prepend(link);
+}
+
 export function showGameOver(view, us, context) {
   $("game-over-title").textContent = winnerText(view, us, context.teams);
   const deals = (view.scores && view.scores.deals) || [];
@@ -86,6 +93,7 @@ export function showGameOver(view, us, context) {
     last ? breakdownTable(last, us, view.scores.totals, context.teams) : null,
   );
   $("share").hidden = true;
+  offerReplay(context);
   open($("game-over"));
   if (context.mode === "daily" && context.ranked) showDailyResult(view, us, context);
   $("btn-copy-share").onclick = async () => {

@@ -1,5 +1,5 @@
 """The Content-Security-Policy holds on every page (issue #18): each page of the site (home, table,
-join, rules, the boards, a replay) carries the header, and the browser reports no violation
+join, rules, the boards, a replay and the replay viewer) carries the header, and the browser reports no violation
 while it loads and runs it (`securitypolicyviolation` events and console CSP errors)."""
 
 import datetime
@@ -98,6 +98,7 @@ def test_no_page_of_the_site_breaks_the_content_security_policy(page, site):
         ("/leaderboard/all/", "body"),
         (f"/leaderboard/{yesterday}/", "body"),
         (f"/leaderboard/replay/{replay_id}/?step=5", "body"),
+        (f"/replay/{replay_id}/?step=40", "#table[aria-busy=false]"),
     ]
     for path, ready in pages:
         visit(page, site.url + path, ready)

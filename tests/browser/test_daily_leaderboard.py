@@ -446,3 +446,13 @@ def test_the_page_says_that_a_second_daily_does_not_count(second_daily):
     assert second_daily.game["ranked"] is False
     says_so = re.compile(r"not (count|ranked)|unranked|practice|already played|won.t count|doesn.t count", re.I)
     assert says_so.search(second_daily.home_text) or says_so.search(second_daily.table_text), second_daily
+
+
+def test_todays_daily_cannot_be_watched_before_its_day_is_over(site, finished_daily):
+    """Its deals are everyone's today: the replay (every hand open) waits for the deadline."""
+    page = finished_daily.page
+    answer = page.goto(site.url + f"/replay/{finished_daily.game['id']}/")
+    assert answer.status == 403
+    expect(page.get_by_role("heading", level=1)).to_have_text("This game cannot be watched yet")
+    expect(page.get_by_role("alert")).to_contain_text("once its day is over, after 00:10 UTC on")
+    assert page.locator("#table").count() == 0  # nothing of the game is drawn

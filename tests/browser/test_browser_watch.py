@@ -1,0 +1,137 @@
+"""The replay viewer (/replay/<game>/): a finished game stepped through in the table view with
+every hand open, played at a speed, paused, and opened from its shared link in another browser.
+
+The game is a solo game from a prepared position in deal 4 (the test hook), with every foot
+picked up and North–South's piles complete (R49), so it ends within a few dozen moves; South's
+moves are played through a second socket with the simple legal policy of test_daily_leaderboard,
+the `normal` bots play the other seats. Every step the page shows was computed by the server's
+engine from the stored moves (R59).
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import DESK, PHONE, SCREENSHOTS, load_engine_helpers, new_page, start_game_from
+from .test_daily_leaderboard import play_as_south
+
+pytestmark = pytest.mark.browser
+helpers = load_engine_helpers()
+
+EARLIER = {
+    "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+    "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
+}
+
+
+def near_the_end() -> dict:
+    return helpers.position(
+        deal=4,
+        hands={"S": "9S 9H 6C 7D", "W": "4S 8C TD JH", "N": "5C 6D 7H 9C", "E": "4D 8S TH JC"},
+        feet=dict.fromkeys("SWNE"),
+        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC"]},
+        turn="S",
+        phase="draw",
+        scores=[EARLIER] * 3,
+        stock_top="9D 4C",
+    )
+
+
+def open_hand(page, seat_box: str):
+    return page.locator(f"#{seat_box} .open-hand .card")
+
+
+def step_shown(page) -> int:
+    return int(page.locator("#table").get_attribute("data-step"))
+
+
+@pytest.fixture
+def finished_game(site, page) -> dict:
+    game = start_game_from(page, site, near_the_end())
+    south, _ = play_as_south(site, page.context, game["id"])
+    assert south.view["phase"] == "over"
+    return game
+
+
+def test_a_finished_game_is_stepped_through_with_every_hand_open(site, page, browser, finished_game):
+    # The game-over dialog offers the replay (a solo game: at once).
+    page.goto(site.url + finished_game["url"] + "?speed=fast")
+    page.locator("#game-over").get_by_role("link", name="Watch the replay").click()
+    page.wait_for_url(re.compile(rf"/replay/{finished_game['id']}/$"))
+    page.wait_for_selector("#table[aria-busy=false]")
+    total = int(page.locator("#replay-position").get_attribute("max"))
+    assert total >= 2
+    expect(page.locator("#replay-count")).to_have_text(f"Move 0 of {total}")
+    expect(page.locator("#turn-banner")).to_contain_text("The deal.")
+    # Every hand open: South's (mine, at the bottom) and the three others, as dealt in the position.
+    expect(open_hand(page, "seat-bottom")).to_have_count(4)
+    for box in ("seat-left", "seat-top", "seat-right"):
+        expect(open_hand(page, box)).to_have_count(4)
+    assert sorted(open_hand(page, "seat-bottom").evaluate_all("cards => cards.map(c => c.dataset.code)")) == [
+        "6C", "7D", "9H", "9S",
+    ]  # fmt: skip
+
+    # Step: South drew the stock's top two (R25), the log and the count say so; then back.
+    page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.locator("#replay-count")).to_have_text(f"Move 1 of {total}")
+    expect(page.locator("#turn-banner")).to_contain_text("You drew 2 cards")
+    expect(open_hand(page, "seat-bottom")).to_have_count(6)
+    assert {"4C", "9D"} <= set(open_hand(page, "seat-bottom").evaluate_all("cards => cards.map(c => c.dataset.code)"))
+    page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.locator("#replay-count")).to_have_text(f"Move 2 of {total}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "replay.png"))
+    page.get_by_role("button", name="Step back").click()
+    expect(page.locator("#replay-count")).to_have_text(f"Move 1 of {total}")
+    assert "step=1" in page.url  # the link says where the replay stands
+
+    # Play at the fastest speed to the end, where it stops by itself.
+    page.get_by_label("Speed").select_option(label="Very fast")
+    play = page.locator("#btn-play")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(play).to_have_text("Pause")
+    page.wait_for_function(f"document.querySelector('#table').dataset.step === '{total}'", timeout=30000)
+    expect(play).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#turn-banner")).to_contain_text("The game is over.")
+    assert "Total" in page.locator("#status").inner_text()
+    assert f"step={total}" in page.url
+    assert not page.foot_errors
+
+    # Play, then pause in the middle: it stays where it was paused.
+    page.get_by_role("button", name="To the deal").click()
+    page.get_by_label("Speed").select_option(label="Slow")
+    play.click()
+    page.wait_for_function("document.querySelector('#table').dataset.step === '1'", timeout=10000)
+    play.click()
+    paused_at = step_shown(page)
+    page.wait_for_timeout(2500)
+    assert step_shown(page) == paused_at
+
+    # The shared link, in another browser (no session: not a player of the game).
+    other = new_page(browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    try:
+        other.goto(site.url + f"/replay/{finished_game['id']}/?step=2")
+        other.wait_for_selector("#table[aria-busy=false]")
+        expect(other.locator("#replay-count")).to_have_text(f"Move 2 of {total}")
+        expect(other.locator("#team-us-title")).to_have_text("North and South")
+        assert "You" not in other.locator("#seat-bottom .seat-name").inner_text()  # South, by its direction
+        other.screenshot(path=str(SCREENSHOTS / "replay-phone.png"))
+        assert not other.foot_errors
+    finally:
+        other.context.close()
+
+
+def test_a_bad_replay_link_is_a_clear_404(site, page):
+    answer = page.goto(site.url + "/replay/00000000-0000-4000-8000-000000000000/")
+    assert answer.status == 404
+
+
+def test_the_desk_layout_keeps_the_controls_in_view(site, make_page, finished_game):
+    desk = make_page(DESK)
+    desk.goto(site.url + f"/replay/{finished_game['id']}/")
+    desk.wait_for_selector("#table[aria-busy=false]")
+    box = desk.locator("#replay-controls").bounding_box()
+    assert box and box["y"] + box["height"] <= DESK["height"]
+    assert re.search(r"Move 0 of \d+", desk.locator("#replay-count").inner_text())

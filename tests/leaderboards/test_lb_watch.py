@@ -1,0 +1,115 @@
+"""Replays you can watch (leaderboards.watch): a finished game move by move with every hand open,
+computed by the engine from the stored initial position and moves (R59: the deals and the actions
+decide everything). A daily only once its date is closed; an unfinished game never; bad ids 404.
+"""
+
+import datetime
+import uuid
+
+import jsonpatch
+import pytest
+from django.test import Client
+from lb_support import play_to_the_end
+
+from games.engine import Game as EngineGame
+from games.models import Game, Move
+from leaderboards import daily
+from leaderboards.replay import replay_steps
+
+pytestmark = pytest.mark.django_db
+CLOSED_DATE = daily.today() - datetime.timedelta(days=2)
+
+
+def stored_game(player, mode="solo", status="finished", seed=4242, moves=None, **fields):
+    log = play_to_the_end(seed, 1)[:moves]
+    game = Game.objects.create(
+        mode=mode,
+        seed=seed,
+        seats={"S": {"player": str(player.pk)}, "W": {"bot": "easy"}, "N": {"bot": "easy"}, "E": {"bot": "easy"}},
+        status=status,
+        version=len(log),
+        host=player,
+        initial_position=EngineGame.new(seed).to_position(),
+        **fields,
+    )
+    Move.objects.bulk_create([Move(game=game, seq=i + 1, seat=s, action=a) for i, (s, a) in enumerate(log)])
+    return game
+
+
+def views_of(answer: dict) -> list[dict]:
+    views = [answer["first"]]
+    for step in answer["steps"]:
+        views.append(jsonpatch.apply_patch(views[-1], step["patch"]))
+    return views
+
+
+def test_a_finished_solo_game_replays_move_by_move_with_every_hand_open(make_player):
+    anna = make_player("Anna")
+    game = stored_game(anna)
+    answer = Client().get(f"/api/watch/{game.pk}").json()  # a shared link: anyone may watch
+    assert answer["total_steps"] == game.moves.count() + 1 == len(answer["steps"]) + 1
+    assert answer["players"] == {"S": {"nickname": "Anna"}} and answer["seat"] is None
+    views = views_of(answer)
+    # The same replay as the boards' (games.replay, one engine replay), plus the hands.
+    public = [step["view"] for step in replay_steps(game)]
+    assert [{k: v for k, v in view.items() if k != "hands"} for view in views] == public
+    for view in views:
+        assert {seat: sum(hand.values()) for seat, hand in view["hands"].items()} == {
+            seat: info["cards"] for seat, info in view["seats"].items()
+        }
+    assert views[-1]["phase"] == "over" and views[-1]["winner"] in ("NS", "EW", "draw")  # R56
+    final = EngineGame.new(game.seed)
+    for seat, action in play_to_the_end(game.seed, 1):
+        final.apply(seat, action)
+    assert views[-1]["scores"] == final.scores()
+    assert [step["seq"] for step in answer["steps"]] == list(range(1, len(answer["steps"]) + 1))
+    assert all("cards" not in e for step in answer["steps"] for e in step["events"] if e["type"] == "draw")
+
+
+def test_the_player_of_the_game_is_told_their_seat(client, make_player):
+    client.get("/api/session")
+    from leaderboards.models import Player
+
+    me = Player.objects.get(pk=client.session["player_id"])
+    game = stored_game(me, mode="friends")
+    assert client.get(f"/api/watch/{game.pk}").json()["seat"] == "S"
+    page = client.get(f"/replay/{game.pk}/")
+    assert page.status_code == 200 and 'data-game="' + str(game.pk) + '"' in page.content.decode()
+
+
+def test_a_daily_is_refused_until_its_date_is_closed_even_to_its_player(client, make_player, finished_daily):
+    client.get("/api/session")
+    from leaderboards.models import Player
+
+    me = Player.objects.get(pk=client.session["player_id"])
+    today = finished_daily(me, daily.today())
+    for who in (client, Client()):
+        refused = who.get(f"/api/watch/{today.pk}")
+        assert refused.status_code == 403 and refused.json()["code"] == "daily_not_over"
+        assert "first" not in refused.json() and "steps" not in refused.json()
+        page = who.get(f"/replay/{today.pk}/")
+        assert page.status_code == 403
+        tomorrow = (daily.today() + datetime.timedelta(days=1)).isoformat()
+        assert f"after 00:10 UTC on {tomorrow}" in page.content.decode()
+    closed = finished_daily(make_player("Bob"), CLOSED_DATE)
+    assert Client().get(f"/api/watch/{closed.pk}").status_code == 200
+    assert Client().get(f"/replay/{closed.pk}/").status_code == 200
+
+
+def test_an_unfinished_game_is_never_shown(make_player):
+    game = stored_game(make_player("Anna"), status="playing", moves=30)
+    refused = Client().get(f"/api/watch/{game.pk}")
+    assert refused.status_code == 403 and refused.json()["code"] == "not_finished"
+    assert Client().get(f"/replay/{game.pk}/").status_code == 403
+
+
+def test_bad_ids_answer_404():
+    for path in (f"/api/watch/{uuid.uuid4()}", f"/replay/{uuid.uuid4()}/", "/api/watch/nope", "/replay/12/"):
+        assert Client().get(path).status_code == 404, path
+
+
+def test_a_replay_is_computed_once_then_cached(make_player, django_assert_max_num_queries):
+    game = stored_game(make_player("Anna"))
+    Client().get(f"/api/watch/{game.pk}")
+    with django_assert_max_num_queries(4):  # the game, the viewer's session, the nicknames: no moves
+        assert Client().get(f"/api/watch/{game.pk}").status_code == 200
