@@ -64,6 +64,22 @@ def test_bengali_home_renders_its_strings_in_a_bengali_font(site, make_page):
     assert any("Bengali" in family for family in fonts), fonts
 
 
+def test_the_bengali_rules_page_writes_its_numbers_in_bengali_digits(site, make_page):
+    """Issue 13, item 8: the texts (the catalogue's) and the card values (the `digits` filter)."""
+    page = make_page(PHONE, locale="bn-BD")
+    page.goto(site.url + "/rules/")
+    assert page.locator("html").get_attribute("lang") == "bn"
+    text = page.locator("main").inner_text()
+    assert re.findall(r"[0-9]+", text) == [], "Western digits on the Bengali rules page"
+    for number in ("৫৪", "২৭০", "১৩", "১৫০০", "১৯৩৯"):  # packs, cards, a packet, the wild pile, the year
+        assert number in text, number
+    values = page.locator("table.values td").all_inner_texts()
+    assert values == ["৫০", "২০", "১০", "৫"]  # R4: joker, two and ace, eight to king, four to seven
+    english = make_page(PHONE)
+    english.goto(site.url + "/rules/")
+    assert english.locator("table.values td").all_inner_texts() == ["50", "20", "10", "5"]
+
+
 def test_bengali_table(site, make_page):
     page = make_page(PHONE, locale="bn-BD")
     start_game(page, site, "নতুন খেলা শুরু করুন")
