@@ -14,18 +14,19 @@ TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
 
 
 def friends_table(site, host, friend):
-    """The host opens a table, the friend joins it by the invite link, the host starts."""
+    """The host opens a table (its lobby), the friend joins it by the invite link, the host starts."""
     host.goto(site.url + "/")
     host.get_by_role("button", name="Open a table").click()
-    invite = host.get_by_label("Invite link")
+    host.wait_for_url(TABLE_URL)
+    invite = host.locator("#lobby-link")
     invite.wait_for()
-    friend.goto(host.get_by_label("Invite link").input_value())
+    friend.goto(invite.input_value())
     friend.get_by_role("button", name="Join the table").click()
     friend.wait_for_url(TABLE_URL)
     host.get_by_role("button", name="Start the game").click()
-    host.wait_for_url(TABLE_URL)
     for page in (host, friend):
         page.wait_for_selector("#table[aria-busy=false]")
+        page.wait_for_function("window.footTable.model.status === 'playing'")
 
 
 def test_a_reaction_shows_at_the_seat_on_both_pages_and_a_flood_is_refused(site, make_page):
