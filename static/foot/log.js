@@ -7,7 +7,7 @@
 import { cardShort, rankPlural } from "./cards.js";
 import { fmt, gettext, npgettext, pgettext } from "./i18n.js";
 import { joinList } from "./numbers.js";
-import { eventLine, seatName, teamOf } from "./words.js";
+import { dealLine, seatName, teamOf } from "./words.js";
 
 const MAX_LINES = 80;
 const DEAL_EVENTS = new Set(["deal_end", "deal_start", "game_over"]);
@@ -137,7 +137,7 @@ class LineBuilder {
 
   addDealLine(event) {
     this.flush();
-    const text = eventLine(event, this.context.me, this.context.players, null);
+    const text = dealLine(event);
     if (text) this.lines.push({ text, mine: false, deal: true });
   }
 
