@@ -6,12 +6,20 @@ the engine's codes and texts come from games.engine.errors, and SERVER_MESSAGES 
 codes the engine does not have (where the server refuses for the engine's reason, e.g. a bad seat
 or a finished game, it uses the engine's code and texts). A code with no entry falls back to the
 English message that came with it.
+
+Every refusal a player can meet also says what to do next: NEXT_STEPS holds that part per code
+(per code and variant where the same code means two things, e.g. a first meld short of the
+minimum in a lay-down or in a take), and `message_for` puts it after the refusal. The engine gives
+the numbers in the error's params (how many points are missing, which piles are still needed);
+card names in params are shown as on the table ("9♦"). tests/rooms/test_messages.py walks every
+code the engine can raise and fails when one has no next step in en, de or bn.
 """
 
 import contextlib
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.errors import MESSAGES
@@ -56,16 +64,138 @@ SERVER_MESSAGES = {
 ENGINE_MESSAGES = {code: _(text) for code, text in MESSAGES.items()}
 
 
+RELOAD = _("Reload the page, then try again.")  # what the page never sends: only a reload helps
+
+NEXT_STEPS = {
+    # the engine's codes (games/engine/errors.py)
+    "bad_action": RELOAD,
+    "unknown_action": RELOAD,
+    "missing_field": RELOAD,
+    "bad_field": RELOAD,
+    "action_too_big": RELOAD,
+    "bad_card": RELOAD,
+    "bad_seat": RELOAD,
+    "bad_rank": RELOAD,
+    "invalid_position": RELOAD,
+    "game_over": _("Start a new game from the home page."),
+    "not_your_turn": _("Wait until it is your turn."),
+    "must_draw_first": _("Press Draw 2, or select two cards matching the top card and press Take pile."),
+    "already_drew": _("Meld what you can, then select one card and press Discard."),
+    "card_not_held": _("Select cards from your own hand only."),
+    "pile_empty": _("Press Draw 2."),
+    "pile_top_is_three": _("Press Draw 2 instead."),
+    "no_matching_pair": _(
+        "Select two cards of the top card's rank (two 2s for a 2, two jokers for a joker) and press "
+        "Take pile, or press Draw 2."
+    ),
+    "card_does_not_match": _(
+        "Select only cards of the top card's rank and wild cards, then press Take pile; put other melds with Set aside."
+    ),
+    "empty_group": _("Select the cards first."),
+    "meld_too_small": _("Select at least 3 cards, then press Meld."),
+    "meld_too_large": _("Select at most 7 cards; start a second meld once the first is a complete pile."),
+    "pile_complete": _("Start a new meld of that rank with 3 cards and press Meld."),
+    "three_in_meld": _("Take the three out of your selection: a three can only be discarded."),
+    "mixed_ranks": _(
+        "Select one rank at a time: press Set aside after each group, then Lay down (once your team is "
+        "down, meld each group on its own)."
+    ),
+    "natural_to_wild_meld": _("Add only 2s and jokers to the wild meld; put naturals on a meld of their rank."),
+    "too_many_wild": _(
+        "Add more natural cards of that rank, or select fewer wild cards (at most 1 in a meld of 3 to 5 "
+        "cards, 2 in a meld of 6 or 7)."
+    ),
+    "no_such_meld": _("Start the meld first: select 3 or more cards of that rank and press Meld."),
+    "duplicate_incomplete_meld": _("Select the cards, then tap your team's meld of that rank to add them."),
+    "below_first_meld_minimum": _(
+        "You need {missing} more points: set aside more melds with Set aside, then press Lay down."
+    ),
+    "must_keep_cards": _("Meld fewer cards so that two stay in your foot: one to discard, one to keep."),
+    "cannot_go_out": _("Keep two cards in your foot and play on: meld fewer, then discard one."),
+    # the server's codes a player can meet at the table
+    "stale_version": _("Look at the table, then make your move again."),
+    "not_seated": _("Start your own game from the home page to play."),
+    "not_started": _("Wait for the host to start the game."),
+    "bot_seat": _("Play from your own seat."),
+    "hint_unavailable": _("Choose your move yourself: the rules page explains each one."),
+    "hint_failed": _("Press Hint again, or choose your move yourself."),
+    "busy": _("Wait a moment, then try again."),
+}
+# (code, params["action"]) -> the next step where one code has two meanings
+NEXT_STEP_VARIANTS = {
+    ("below_first_meld_minimum", "take_pile"): _(
+        "You need {missing} more points: set aside melds that reach {minimum} together with the top card, "
+        "then press Take pile."
+    ),
+}
+GOING_OUT_NEEDS = {  # R49b: one text per pile kind, with its number
+    "clean": lambda n: ngettext("{n} clean pile", "{n} clean piles", n),
+    "dirty": lambda n: ngettext("{n} dirty pile", "{n} dirty piles", n),
+    "wild": lambda n: ngettext("{n} wild pile", "{n} wild piles", n),
+}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+CARD_PARAMS = ("card", "top")
+
+
 def message_for(code: str, fallback: str = "", params: dict | None = None) -> str:
-    """The message of `code` in the active language, formatted with `params` when it has any."""
+    """The message of `code` in the active language, formatted with `params` when it has any,
+    followed by what to do next when the code has a next step."""
+    params = shown_params(params or {})
+    text = refusal_text(code, fallback, params)
+    step = next_step_for(code, params)
+    return f"{text} {step}" if step else text
+
+
+def refusal_text(code: str, fallback: str, params: dict) -> str:
+    """What was refused and why (the table's message without its next step)."""
+    if code == "cannot_go_out" and "partner_in_foot" in params:
+        return going_out_text(params)
     template = SERVER_MESSAGES.get(code) or ENGINE_MESSAGES.get(code)
     if template is None:
         return fallback or code
-    text = str(template)
+    return formatted(str(template), params)
+
+
+def next_step_for(code: str, params: dict | None = None) -> str:
+    """What the player can do next after a refusal of `code`, in the active language ("" if none)."""
+    params = params or {}
+    template = NEXT_STEP_VARIANTS.get((code, str(params.get("action")))) or NEXT_STEPS.get(code)
+    return formatted(str(template), params) if template is not None else ""
+
+
+def going_out_text(params: dict) -> str:
+    """R49: why going out is refused, from the engine's counts ("…you still need 1 dirty pile.")."""
+    if not params.get("partner_in_foot"):
+        return gettext("You can go out only once your partner has picked up their foot.")
+    needs = [GOING_OUT_NEEDS[kind](n).format(n=n) for kind in GOING_OUT_NEEDS if (n := int(params.get(kind) or 0))]
+    listed = (
+        needs[0]
+        if len(needs) == 1
+        else gettext("{first} and {last}").format(first=", ".join(needs[:-1]), last=needs[-1])
+    )
+    return gettext("You can go out only with 2 clean, 2 dirty and 1 wild pile: you still need {needs}.").format(
+        needs=listed
+    )
+
+
+def shown_params(params: dict) -> dict:
+    """The params as the message shows them: card names as on the table ("9♦", "10♠", "Joker")."""
+    shown = dict(params)
+    for name in CARD_PARAMS:
+        card = shown.get(name)
+        if isinstance(card, str) and len(card) == 2 and card[1] in SUIT_SYMBOLS:
+            shown[name] = ("10" if card[0] == "T" else card[0]) + SUIT_SYMBOLS[card[1]]
+        elif card == "JK":
+            shown[name] = gettext("Joker")
+    return shown
+
+
+def formatted(template: str, params: dict) -> str:
+    text = template
     if params:
         # A translation whose placeholders do not match the params is shown unformatted, not lost.
         with contextlib.suppress(KeyError, IndexError, ValueError):
-            text = text.format(**params)
+            text = template.format(**params)
     return text
 
 

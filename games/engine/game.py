@@ -239,7 +239,7 @@ class Game:
         plan = _Plan([card])
         if self.feet[seat] is None and len(hand) == 1:  # R47, R48: only as going out
             if not self.may_go_out(seat):
-                raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat))
+                raise RuleError("cannot_go_out", "R49", **self._going_out_gap(seat))
             plan.goes_out = True
         return plan
 
@@ -260,7 +260,7 @@ class Game:
             plan.groups.append((cards, index))
         plan.laid_points = points(plan.used)
         if not self.down[team]:
-            self._check_first_meld(plan.laid_points)
+            self._check_first_meld(plan.laid_points, "meld")
         if self.feet[seat] is None:
             self._check_cards_left(seat, plan, len(held))
         return plan
@@ -289,10 +289,20 @@ class Game:
         melds.append(list(cards))
         return len(melds) - 1
 
-    def _check_first_meld(self, laid_points: int) -> None:
-        """R37–R40: until the team is down (callers ask), one action must reach the minimum on its own."""
-        if laid_points < self.first_meld_minimum():
-            raise RuleError("below_first_meld_minimum", "R37", minimum=self.first_meld_minimum(), points=laid_points)
+    def _check_first_meld(self, laid_points: int, kind: str) -> None:
+        """R37–R40: until the team is down (callers ask), one action must reach the minimum on its own.
+        The refusal says how much is missing and whether it was a take (`action`), so that it can say
+        what to do next (games/messages.py)."""
+        minimum = self.first_meld_minimum()
+        if laid_points < minimum:
+            raise RuleError(
+                "below_first_meld_minimum",
+                "R37",
+                minimum=minimum,
+                points=laid_points,
+                missing=minimum - laid_points,
+                action=kind,
+            )
 
     def _check_cards_left(self, seat: str, plan: _Plan, left: int) -> None:
         """R47: in the foot (callers ask), keep two cards unless going out is allowed (R49)."""
@@ -303,14 +313,20 @@ class Game:
             return
         if left == 1:
             raise RuleError("must_keep_cards", "R47")
-        raise RuleError("cannot_go_out", "R49", reason=self._going_out_gap(seat, plan.melds))
+        raise RuleError("cannot_go_out", "R49", **self._going_out_gap(seat, plan.melds))
 
-    def _going_out_gap(self, seat: str, melds: Sequence[Sequence[str]] | None = None) -> str:
-        if not self.in_foot(PARTNER[seat]):
-            return "your partner has not picked up their foot"
+    def _going_out_gap(self, seat: str, melds: Sequence[Sequence[str]] | None = None) -> dict[str, object]:
+        """R49's params: the English `reason`, and for each pile kind how many the team still needs
+        (`clean`, `dirty`, `wild`) and whether the partner is in the foot, for the translated text."""
         piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
-        missing = [f"{need - piles[k]} {k}" for k, need in GOING_OUT_PILES.items() if piles[k] < need]
-        return "your team still needs " + ", ".join(missing) + " pile(s)"
+        needs = {kind: max(0, need - piles[kind]) for kind, need in GOING_OUT_PILES.items()}
+        partner = self.in_foot(PARTNER[seat])
+        if not partner:
+            reason = "your partner has not picked up their foot"
+        else:
+            missing = [f"{n} {kind}" for kind, n in needs.items() if n]
+            reason = "your team still needs " + ", ".join(missing) + " pile(s)"
+        return {"reason": reason, **needs, "partner_in_foot": partner}
 
     def _plan_take_pile(self, seat: str, action: Action) -> _Plan:
         if not self.discard:
@@ -337,7 +353,7 @@ class Game:
         plan.taken = self.discard[-TAKE_LIMIT:]
         plan.laid_points = points(ordered) + points(plan.used[len(named) :])
         if not self.down[team]:
-            self._check_first_meld(plan.laid_points)
+            self._check_first_meld(plan.laid_points, "take_pile")
         if self.feet[seat] is None:
             self._check_cards_left(seat, plan, len(held) + len(plan.taken) - 1)
         return plan

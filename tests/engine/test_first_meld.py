@@ -50,6 +50,15 @@ def test_several_groups_in_one_action_reach_the_minimum():  # R38
     assert_accepted(game, seat, meld("KC KD KH", "8C 8D 2S"))  # 30 + 40 = 70
 
 
+def test_the_refusal_under_the_minimum_says_how_much_is_missing():  # R37, R40
+    seat, game = lay_down_game(1, "KC KD KH 8C 8D 8H 4H")
+    error = assert_refused(game, seat, meld("KC KD KH"), code="below_first_meld_minimum", rule="R37")
+    assert error.params == {"minimum": 50, "points": 30, "missing": 20, "action": "meld"}
+    game = game_at(hands={"S": "9C 9S 6C"}, discard="5D 9D", turn="S", down={"NS": False, "EW": False})
+    error = assert_refused(game, "S", take("9C 9S"), code="below_first_meld_minimum")
+    assert error.params == {"minimum": 50, "points": 30, "missing": 20, "action": "take_pile"}  # the top counts (R40)
+
+
 def test_two_actions_of_the_same_turn_do_not_add_up():  # R38
     seat, game = lay_down_game(1, "KC KD KH 8C 8D 8H 4H")
     assert_refused(game, seat, meld("KC KD KH"), code="below_first_meld_minimum")

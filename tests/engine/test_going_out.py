@@ -130,7 +130,13 @@ def test_cannot_go_out_names_what_is_missing():  # R49
     # The reason is part of the message the player reads: exact wording.
     game = game_at(hands={"S": "9S"}, feet={"S": None}, phase="play", melds={"NS": ["KC KD KH KS KC KD KH"]})
     error = assert_refused(game, "S", discard("9S"), code="cannot_go_out", rule="R49")
-    assert error.params == {"reason": "your partner has not picked up their foot"}
+    assert error.params == {
+        "reason": "your partner has not picked up their foot",
+        "clean": 1,
+        "dirty": 2,
+        "wild": 1,  # what the team still needs (R49b), for the translated text
+        "partner_in_foot": False,
+    }
     game = game_at(
         hands={"S": "9S", "N": "4C 4D"},
         feet={"S": None, "N": None},
@@ -138,7 +144,13 @@ def test_cannot_go_out_names_what_is_missing():  # R49
         melds={"NS": ["KC KD KH KS KC KD KH"]},
     )
     error = assert_refused(game, "S", discard("9S"), code="cannot_go_out", rule="R49")
-    assert error.params == {"reason": "your team still needs 1 clean, 2 dirty, 1 wild pile(s)"}
+    assert error.params == {
+        "reason": "your team still needs 1 clean, 2 dirty, 1 wild pile(s)",
+        "clean": 1,
+        "dirty": 2,
+        "wild": 1,
+        "partner_in_foot": True,
+    }
     assert error.message == "You cannot go out yet: your team still needs 1 clean, 2 dirty, 1 wild pile(s)."
 
 
@@ -150,4 +162,10 @@ def test_cannot_go_out_counts_the_piles_the_meld_would_complete():  # R49, R47
         melds={"NS": ["KC KD KH KS KC KD KH", "5C 5D 5H 5S"]},
     )
     error = assert_refused(game, "S", meld("5C 5D 5H", to="5"), code="cannot_go_out", rule="R49")
-    assert error.params == {"reason": "your team still needs 2 dirty, 1 wild pile(s)"}
+    assert error.params == {
+        "reason": "your team still needs 2 dirty, 1 wild pile(s)",
+        "clean": 0,
+        "dirty": 2,
+        "wild": 1,  # the meld would complete the second clean pile (R49b)
+        "partner_in_foot": True,
+    }

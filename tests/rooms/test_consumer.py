@@ -366,7 +366,10 @@ async def test_errors_come_in_the_sockets_language(solo, south, german_catalogue
     await comm.send_json_to({"type": "action", "action": {"type": "discard", "card": card}, "v": 0})
     error = await receive(comm, "error")
     assert error["code"] == "must_draw_first"
-    assert error["message"] == "Ziehe 2 oder nimm den Stapel, bevor du meldest oder abwirfst."
+    assert error["message"] == (
+        "Ziehe 2 oder nimm den Stapel, bevor du meldest oder abwirfst. Drücke „2 ziehen“ oder wähle zwei zur "
+        "obersten Karte passende Karten und drücke „Stapel nehmen“."  # the refusal, then the next step
+    )
     await comm.disconnect()
 
 
