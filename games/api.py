@@ -3,8 +3,8 @@
 Errors are {"code", "message"} with a 4xx status, the message in the request's language
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
 GET /api/session); a failed CSRF check answers JSON too. Creating games and players, joins and
-invite-code lookups, and looks at one's own games, are counted in games.limits: past a limit the
-answer is 429 with Retry-After (games.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
+invite-code lookups, and looks at one's own games, are counted in players.limits: past a limit the
+answer is 429 with Retry-After (players.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
 
 from functools import wraps
@@ -22,6 +22,8 @@ from games.rooms.errors import RoomError
 from games.rooms.listing import player_games
 from games.rooms.stored import load
 from games.rooms.views import summary
+from players import identity
+from players.identity import player_for_request
 
 
 def error(status: int, code: str, **params) -> JsonResponse:
@@ -52,15 +54,11 @@ def api_view(*methods):
 
 
 def count(request, action: str) -> None:
-    """Count one `action` of this session and network (games.limits); a 429 when over the limit."""
-    from leaderboards import identity
-
+    """Count one `action` of this session and network (players.limits); a 429 when over the limit."""
     identity.count(request, action)
 
 
 def current_player(request, create: bool):
-    from leaderboards.identity import player_for_request
-
     player = player_for_request(request, create=create)
     if player is not None and player.banned:
         raise RoomError("banned", status=403)

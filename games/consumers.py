@@ -20,7 +20,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import limits, params
+from games import params
 from games.engine import RuleError, normalise_action
 from games.messages import language_of_scope, render_error
 from games.models import Game
@@ -36,6 +36,8 @@ from games.rooms.reactions import react
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
 from games.rooms.views import PUBLIC, state_message
+from players import limits
+from players.identity import player_for_session, socket_limit_keys
 
 log = logging.getLogger(__name__)
 
@@ -186,9 +188,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.heartbeat_task = asyncio.create_task(self.heartbeat())
 
     async def take_socket_place(self, game_id: str) -> bool:
-        """A place in the socket caps of this session, network and game (games.limits)."""
-        from leaderboards.identity import socket_limit_keys
-
+        """A place in the socket caps of this session, network and game (players.limits)."""
         self.lease = limits.SocketLease(self.channel_name, game=game_id, **socket_limit_keys(self.scope))
         full = await sync_to_async(self.lease.claim, thread_sensitive=False)()
         if full:
@@ -197,8 +197,6 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     def identify(self):
         """(game, player id, banned) from the URL and the session; runs in the DB thread."""
-        from leaderboards.identity import player_for_session
-
         game = load(self.game_id)
         session = self.scope.get("session")
         player = player_for_session(session) if session is not None else None

@@ -42,7 +42,7 @@ class Game(models.Model):
     # For each of S W N E: {"player": "<uuid>"} or {"bot": "<level>"}; absent while a lobby seat is free.
     seats = models.JSONField(default=dict)
     host = models.ForeignKey(
-        "leaderboards.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games"
+        "players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games"
     )
     invite_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
     status = models.CharField(max_length=8, choices=STATUSES, default=LOBBY)

@@ -20,8 +20,8 @@ from games.models import SEATS, Game
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
 from games.rooms.views import summary
-from leaderboards import identity
-from leaderboards.identity import player_for_request, player_for_session
+from players import identity, limits
+from players.identity import player_for_request, player_for_session
 
 MAX_POSITION_BYTES = 64 * 1024  # a whole position with every card named
 
@@ -64,13 +64,11 @@ def table(request, game_id):
 
 def heartbeat_ms() -> int:
     """How often the page says it is there: a third of the time after which a silent socket is closed."""
-    from games import limits
-
     return int(min(30.0, limits.idle_seconds() / 3) * 1000)
 
 
 def join(request, code):
-    identity.count(request, "join")  # a code is guessable: every lookup counts (games.limits)
+    identity.count(request, "join")  # a code is guessable: every lookup counts (players.limits)
     game = game_for_invite(code)
     if game is None:
         # A stale or guessed code: said on the page, with a way on (404 all the same).

@@ -25,8 +25,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from leaderboards import daily, flags, moderation
-from leaderboards.models import DailyDeal, Entry, ModerationAction, Player
+from leaderboards.models import DailyDeal, Entry, ModerationAction
 from leaderboards.replay import describe_action, replay_steps
+from players.models import Player
 
 
 class ReasonForm(forms.Form):
@@ -151,13 +152,13 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
             format_html_join(
                 ", ",
                 '<a href="{}">{}</a>',
-                ((reverse("admin:leaderboards_player_change", args=[other.pk]), str(other)) for other in neighbours),
+                ((reverse("admin:players_player_change", args=[other.pk]), str(other)) for other in neighbours),
             )
             or "—"
         )
 
     def has_ban_permission(self, request):
-        return request.user.has_perm("leaderboards.ban_player")
+        return request.user.has_perm("players.ban_player")
 
     @admin.action(description="Ban the selected players (asks for a reason)", permissions=["ban"])
     def ban_players(self, request, queryset):
@@ -221,7 +222,7 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
     def player_link(self, entry):
         return format_html(
             '<a href="{}">{}</a>',
-            reverse("admin:leaderboards_player_change", args=[entry.player_id]),
+            reverse("admin:players_player_change", args=[entry.player_id]),
             str(entry.player),
         )
 

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import daily_clock, params
-from leaderboards import boards, daily, daily_end, identity, nicknames, proof, watch
+from leaderboards import boards, daily, daily_end, nicknames, proof, watch
 from leaderboards.models import Entry
+from players import identity
 
 LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
 LAST_STEP = 100_000  # of a replay: a game has a few hundred moves

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from django.db.models import Avg, Count, F, Max, Q, Sum, Window
 from django.db.models.functions import Rank
 
-from leaderboards.models import Entry, Player, PlayerRecord
+from leaderboards.models import Entry, PlayerRecord
+from players.models import Player
 
 PER_PAGE = 50
 WEEK_DAYS = 7

@@ -22,7 +22,8 @@ from games.replay import replay
 from games.rooms.creation import solo_seats, start
 from leaderboards import flags
 from leaderboards.boards import refresh_record
-from leaderboards.models import DailyDeal, Entry, Player
+from leaderboards.models import DailyDeal, Entry
+from players.models import Player
 
 BANNED_AT_FINISH = "player banned when the game finished"  # undone by an unban (moderation.py)
 

@@ -4,7 +4,7 @@ Three flags, each with its reason (docs/MODERATION.md says why these bounds):
 - copied: the player's first OPENING_MOVES moves are those of another entry of the same date
   (the bots answer the same moves with the same moves, so a copied move list is a copied game);
 - network: another ranked entry of the same date finished from the same network (the keyed hash
-  of leaderboards.identity.network_hash, never an address);
+  of players.identity.network_hash, never an address);
 - fast: half the player's moves came sooner than FAST_MEDIAN_SECONDS after the move before them.
 A flag only points a moderator at an entry: it never hides one (only a moderator does).
 """

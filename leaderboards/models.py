@@ -1,44 +1,17 @@
-"""Stored data of the leaderboards: anonymous players, daily deals, ranked entries, moderation.
+"""Stored data of the leaderboards: daily deals, ranked entries, moderation, players' records.
 
-A Player is anonymous and bound to a session cookie; a nickname is optional and only needed to
-appear on a board. A DailyDeal stores one secret seed per UTC date and its published commitment. An Entry is the one ranked
+The players themselves are players.models.Player (a nickname is only needed to appear on a
+board). A DailyDeal stores one secret seed per UTC date and its published commitment. An Entry is the one ranked
 result of a player for a date, written only by `leaderboards.daily.on_game_finished` from the
 server's own replay. A ModerationAction records every moderator's decision.
 """
-
-import uuid
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from leaderboards import commitment
-
-
-class Player(models.Model):
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    nickname = models.CharField(max_length=100, null=True, blank=True)
-    # The folded form of the nickname (leaderboards.nicknames.nickname_key): unique, so that
-    # "Anna", "ANNA" and "Аnna" (Cyrillic А) cannot be two players.
-    nickname_key = models.CharField(max_length=200, null=True, blank=True, unique=True, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    banned = models.BooleanField(default=False)
-    # SHA-256 of the personal link's secret: the secret itself is shown once and never stored.
-    link_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
-    # When that link was made: it works once, within leaderboards.identity.LINK_LIFETIME.
-    link_issued_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # HMAC of the player's last network (leaderboards.identity.network_hash), never the address.
-    last_network = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
-
-    class Meta:
-        permissions = [("ban_player", "Can ban and unban players")]
-
-    def __str__(self):
-        return self.nickname or f"Anonymous {str(self.id)[:8]}"
-
-    @property
-    def display_name(self) -> str:
-        return self.nickname or "Anonymous"
+from players.models import Player
 
 
 class DailyDeal(models.Model):

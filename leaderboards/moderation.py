@@ -10,7 +10,8 @@ from django.db import transaction
 
 from leaderboards.boards import refresh_record
 from leaderboards.daily import BANNED_AT_FINISH
-from leaderboards.models import Entry, ModerationAction, Player
+from leaderboards.models import Entry, ModerationAction
+from players.models import Player
 
 
 def log_action(moderator, action: str, target: str, reason: str) -> ModerationAction:

@@ -307,7 +307,7 @@ def validate(raw: str) -> tuple[str, str]:
 def set_nickname(player, raw: str) -> str:
     """Give the player a nickname (or a new one); raises NicknameError when it cannot be theirs."""
     from leaderboards.boards import refresh_record
-    from leaderboards.models import Player
+    from players.models import Player
 
     if player.banned:
         raise NicknameError("player_banned", _("This player cannot choose a nickname."))

@@ -14,8 +14,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import daily_clock, params
-from leaderboards import api, boards, daily, identity, nicknames, proof, watch
+from leaderboards import api, boards, daily, nicknames, proof, watch
 from leaderboards.replay import describe_action
+from players import identity
 
 
 def page_or_404(request) -> boards.Page:

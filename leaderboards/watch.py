@@ -22,7 +22,7 @@ from games.engine import redact_events
 from games.models import Game
 from games.replay import initial_game
 from games.rooms.patches import view_patch
-from leaderboards.models import Player
+from players.models import Player
 
 NOT_FINISHED, DAILY_NOT_OVER = "not_finished", "daily_not_over"
 CACHE_SECONDS = 3600

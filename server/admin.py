@@ -1,7 +1,7 @@
 """The site's admin: Django's own, with a login that a network cannot try passwords on for ever.
 
 After FOOT_ADMIN_LOGIN_FAILURES failed logins from one network (the keyed hash of
-leaderboards.identity, never the address) within FOOT_ADMIN_LOGIN_WINDOW seconds, the login
+players.identity, never the address) within FOOT_ADMIN_LOGIN_WINDOW seconds, the login
 answers 429 with Retry-After until the window has passed. The counts live in Django's cache,
 which is Redis when REDIS_URL is set, so every Daphne process sees the same counts. A success
 does not clear the count: one known password must not buy more guesses at the others.
@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.translation import ngettext
 
-from leaderboards.identity import client_address, network_hash
+from players.identity import client_address, network_hash
 
 
 def login_limits() -> tuple[int, int]:

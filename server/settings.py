@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "players",
     "games",
     "leaderboards",
 ]
@@ -56,7 +57,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "games.limits.RateLimitMiddleware",
+    "players.limits.RateLimitMiddleware",
 ]
 
 ROOT_URLCONF = "server.urls"
@@ -130,7 +131,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Rate limits and socket caps (games/limits.py; docs/DEPLOY.md says what each means). A rate is
+# Rate limits and socket caps (players/limits.py; docs/DEPLOY.md says what each means). A rate is
 # "count/seconds", several windows joined by commas: "20/60,200/3600" is 20 a minute and 200 an
 # hour. Set so that a family behind one address never meets them and a script soon does.
 FOOT_LIMIT_GAME_SESSION = os.environ.get("FOOT_LIMIT_GAME_SESSION", "20/60,200/3600")

@@ -2,18 +2,18 @@
 its code, and every socket of the game shows it at that seat for a few seconds. No free text ever
 crosses: the client says the code's words in its own language, so there is nothing to moderate.
 
-One reaction per seat every FOOT_REACTION_SECONDS, counted in games.limits (Redis when set, so a
+One reaction per seat every FOOT_REACTION_SECONDS, counted in players.limits (Redis when set, so a
 second tab on another process is held to the same pace); a refused reaction sends nothing.
 
-May call games.limits and games.rooms.errors and broadcast; it changes nothing stored.
+May call players.limits and games.rooms.errors and broadcast; it changes nothing stored.
 """
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
-from games import limits
 from games.rooms.broadcast import broadcast_reaction
 from games.rooms.errors import RoomError
+from players import limits
 
 # The codes a client may send, in the order the page offers them (their words: static/foot/reactions.js).
 REACTIONS = ("nice", "oops", "well_played", "thanks_partner", "good_game")

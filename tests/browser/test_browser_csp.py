@@ -24,7 +24,7 @@ YESTERDAY_DAILY = """
 import datetime
 from games.models import Game, Move
 from leaderboards import daily
-from leaderboards.models import Player
+from players.models import Player
 from tests.leaderboards.lb_support import play_to_the_end
 day = daily.today() - datetime.timedelta(days=1)
 player = Player.objects.create(nickname="Csp", nickname_key="csp")

@@ -12,7 +12,7 @@ from games.engine import Game as EngineGame
 
 @pytest.fixture
 def make_player(db):
-    from leaderboards.models import Player
+    from players.models import Player
 
     def make(nickname=None, **fields):
         player = Player.objects.create(**fields)

@@ -145,7 +145,7 @@ def test_todays_board_offers_no_replay_yet(client, make_player, make_entry):
 
 
 def test_share_api_is_for_the_entrys_own_player(client, make_entry):
-    from leaderboards.models import Player
+    from players.models import Player
 
     client.get("/api/session")
     me = Player.objects.get(pk=client.session["player_id"])
@@ -158,7 +158,7 @@ def test_share_api_is_for_the_entrys_own_player(client, make_entry):
 
 
 def test_the_pages_render_the_boards_and_highlight_me(client, make_entry):
-    from leaderboards.models import Player
+    from players.models import Player
 
     client.post("/api/nickname", {"nickname": "Anna"}, content_type="application/json")
     me = Player.objects.get(pk=client.session["player_id"])
@@ -173,7 +173,7 @@ def test_the_pages_render_the_boards_and_highlight_me(client, make_entry):
 def test_the_nickname_form_of_the_page(client):
     answer = client.post("/leaderboard/nickname/", {"nickname": "Jörg", "next": "/leaderboard/week/"})
     assert answer.status_code == 302 and answer["Location"] == "/leaderboard/week/"
-    from leaderboards.models import Player
+    from players.models import Player
 
     assert Player.objects.get(pk=client.session["player_id"]).nickname == "Jörg"
     evil = client.post("/leaderboard/nickname/", {"nickname": "Jörg", "next": "https://evil.example/"})

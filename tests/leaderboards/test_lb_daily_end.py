@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from leaderboards import daily, moderation
-from leaderboards.models import Player
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 TODAY = daily.today()

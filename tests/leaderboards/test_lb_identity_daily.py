@@ -8,8 +8,10 @@ from django.test import RequestFactory
 from lb_support import play_to_the_end
 
 from games.engine import Game
-from leaderboards import daily, identity
-from leaderboards.models import DailyDeal, Player
+from leaderboards import daily
+from leaderboards.models import DailyDeal
+from players import identity
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 

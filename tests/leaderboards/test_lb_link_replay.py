@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from leaderboards import daily
-from leaderboards.models import Player
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 CLOSED_DATE = daily.today() - datetime.timedelta(days=2)  # over, and past its grace (games.daily_clock)

@@ -39,7 +39,7 @@ def test_a_moderator_hides_an_entry_with_a_reason_and_undoes_it(moderator_client
 
 def test_a_moderator_bans_and_unbans_a_player(moderator_client, make_player, make_entry):
     bob = make_player("Bob")
-    url = "/admin/leaderboards/player/"
+    url = "/admin/players/player/"
     moderator_client.post(
         url, {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1", "reason": "insults"}
     )
@@ -99,9 +99,9 @@ def test_staff_without_the_group_cannot_moderate(client, make_player):
     user = User.objects.create_user("staff", password="x", is_staff=True)
     client.force_login(user)
     bob = make_player("Bob")
-    assert client.get("/admin/leaderboards/player/").status_code == 403
+    assert client.get("/admin/players/player/").status_code == 403
     client.post(
-        "/admin/leaderboards/player/",
+        "/admin/players/player/",
         {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1", "reason": "x"},
     )
     bob.refresh_from_db()
@@ -115,7 +115,7 @@ def test_search_entries_and_players_by_nickname_and_date(moderator_client, make_
     assert "Anna" in found and "Zed" not in found
     by_date = moderator_client.get("/admin/leaderboards/entry/", {"q": CLOSED_DATE.isoformat()}).content.decode()
     assert "Anna" in by_date and "Zed" not in by_date
-    players = moderator_client.get("/admin/leaderboards/player/", {"q": "zed"}).content.decode()
+    players = moderator_client.get("/admin/players/player/", {"q": "zed"}).content.decode()
     assert "Zed" in players and "Anna" not in players
 
 
@@ -124,9 +124,9 @@ def test_players_whose_dailies_share_a_network_are_flagged(moderator_client, mak
     make_entry(one, CLOSED_DATE, 100, network="n" * 64)
     make_entry(two, CLOSED_DATE - datetime.timedelta(days=1), 200, network="n" * 64)
     make_entry(alone, CLOSED_DATE, 300, network="m" * 64)
-    flagged = moderator_client.get("/admin/leaderboards/player/", {"shared_network": "yes"}).content.decode()
+    flagged = moderator_client.get("/admin/players/player/", {"shared_network": "yes"}).content.decode()
     assert "One" in flagged and "Two" in flagged and "Alone" not in flagged
-    page = moderator_client.get(f"/admin/leaderboards/player/{one.pk}/change/").content.decode()
+    page = moderator_client.get(f"/admin/players/player/{one.pk}/change/").content.decode()
     assert "Two" in page
 
 
@@ -144,7 +144,7 @@ def test_the_admin_replays_a_games_moves(moderator_client, make_player, finished
 def test_players_can_be_found_by_a_date_they_played(moderator_client, make_player, make_entry):
     make_entry(make_player("Anna"), CLOSED_DATE, 800)
     make_entry(make_player("Zed"), CLOSED_DATE - datetime.timedelta(days=3), 700)
-    page = moderator_client.get("/admin/leaderboards/player/", {"q": CLOSED_DATE.isoformat()}).content.decode()
+    page = moderator_client.get("/admin/players/player/", {"q": CLOSED_DATE.isoformat()}).content.decode()
     assert "Anna" in page and "Zed" not in page
 
 

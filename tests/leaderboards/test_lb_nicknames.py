@@ -101,7 +101,7 @@ def test_api_nickname_needs_the_csrf_token():
 
 @pytest.mark.django_db
 def test_markup_in_a_nickname_is_shown_as_text(make_player, make_entry, client):
-    from leaderboards.models import Player
+    from players.models import Player
 
     # Even a stored value the validator would refuse must come out escaped on every page.
     player = make_player("Mallory")

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from leaderboards import identity
-from leaderboards.models import Player
+from players import identity
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 

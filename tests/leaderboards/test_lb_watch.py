@@ -68,7 +68,7 @@ def test_a_finished_solo_game_replays_move_by_move_with_every_hand_open(make_pla
 
 def test_the_player_of_the_game_is_told_their_seat(client, make_player):
     client.get("/api/session")
-    from leaderboards.models import Player
+    from players.models import Player
 
     me = Player.objects.get(pk=client.session["player_id"])
     game = stored_game(me, mode="friends")
@@ -79,7 +79,7 @@ def test_the_player_of_the_game_is_told_their_seat(client, make_player):
 
 def test_a_daily_is_refused_until_its_date_is_closed_even_to_its_player(client, make_player, finished_daily):
     client.get("/api/session")
-    from leaderboards.models import Player
+    from players.models import Player
 
     me = Player.objects.get(pk=client.session["player_id"])
     today = finished_daily(me, daily.today())

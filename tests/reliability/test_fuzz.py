@@ -33,7 +33,7 @@ from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.models import Game, Move
 from games.rooms.creation import create_game
 from games.rooms.stored import replay
-from leaderboards.models import Player
+from players.models import Player
 from server.asgi import application
 
 from .clients import cards_in_position, simple_action

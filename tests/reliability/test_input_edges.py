@@ -21,7 +21,7 @@ from games.engine import RuleError, normalise_action, public_fields
 from games.models import Game, Move
 from games.rooms.creation import create_game
 from games.rooms.turns import _background
-from leaderboards.models import Player
+from players.models import Player
 from server.asgi import application
 
 TIMEOUT = 10

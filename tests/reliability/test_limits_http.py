@@ -12,10 +12,10 @@ import time
 import pytest
 from django.test import Client
 
-from games import limits
 from games.models import Game
 from games.rooms.stored import load
-from leaderboards.models import Player
+from players import limits
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 

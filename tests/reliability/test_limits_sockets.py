@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
 from games.rooms import turns
 from games.rooms.creation import create_game
-from leaderboards.models import Player
+from players.models import Player
 from server.asgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -1,4 +1,4 @@
-"""games.limits on its own: rates counted per session and per network, socket places, in Django's
+"""players.limits on its own: rates counted per session and per network, socket places, in Django's
 cache and in Redis alike (the same tests run on both stores)."""
 
 import time
@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from games import limits
+from players import limits
 
 
 @pytest.fixture(params=["cache", "redis"])

@@ -120,7 +120,7 @@ def world():
     from games.models import Game, Move
     from games.rooms.creation import create_game
     from leaderboards import daily
-    from leaderboards.models import Player
+    from players.models import Player
 
     player = Player.objects.create()
     solo, _ = create_game(player, "solo", "easy")

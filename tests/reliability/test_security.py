@@ -23,7 +23,7 @@ from django.test import Client
 
 from games.models import Game, Move
 from games.rooms.creation import create_game
-from leaderboards.models import Player
+from players.models import Player
 from server.asgi import application
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -229,7 +229,7 @@ def test_the_admin_login_form_needs_csrf_too():
 # ---------------------------------------------------------------- admin
 
 
-ADMIN_PAGES = ["/admin/", "/admin/games/game/", "/admin/leaderboards/player/", "/admin/auth/user/"]
+ADMIN_PAGES = ["/admin/", "/admin/games/game/", "/admin/players/player/", "/admin/auth/user/"]
 
 
 @pytest.mark.django_db

@@ -23,7 +23,7 @@ from games.rooms.errors import RoomError  # noqa: E402
 from games.rooms.live_games import LIVE  # noqa: E402
 from games.rooms.moves import MoveResult, apply_move, next_deal  # noqa: E402
 from games.rooms.stored import replay  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
+from players.models import Player  # noqa: E402
 from tests.rooms.simple_player import simple_action  # noqa: E402
 
 

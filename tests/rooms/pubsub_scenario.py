@@ -18,7 +18,7 @@ from channels.testing import WebsocketCommunicator  # noqa: E402
 
 from games.consumers import EchoConsumer, GameConsumer  # noqa: E402
 from games.rooms.creation import create_game  # noqa: E402
-from leaderboards.models import Player  # noqa: E402
+from players.models import Player  # noqa: E402
 
 SOCKETS = 30
 

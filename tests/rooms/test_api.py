@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from leaderboards.models import Player
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 

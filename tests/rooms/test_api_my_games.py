@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game
-from leaderboards.models import Player
+from players.models import Player
 
 from .test_api import browser, post
 

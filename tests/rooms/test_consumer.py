@@ -20,7 +20,7 @@ from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from games.rooms.stored import load
 from games.rooms.turns import _background, advance_once
-from leaderboards.models import Player
+from players.models import Player
 from server.asgi import application
 
 from .simple_player import simple_action

@@ -12,7 +12,7 @@ from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.moves import apply_move
 from games.rooms.stored import load
 from games.rooms.views import PUBLIC
-from leaderboards.models import Player
+from players.models import Player
 
 from .simple_player import simple_action
 from .test_consumer import Follower, communicator, session_cookie, settled_rooms  # noqa: F401

@@ -24,7 +24,8 @@ from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from games.rooms.turns import _background
 from leaderboards import daily
-from leaderboards.models import Entry, Player
+from leaderboards.models import Entry
+from players.models import Player
 
 from .simple_player import simple_action
 from .test_consumer import Follower, communicator, fast_bots, receive, session_cookie, settled_rooms  # noqa: F401

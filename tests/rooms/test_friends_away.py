@@ -19,7 +19,7 @@ from games.rooms.moves import apply_move
 from games.rooms.presence import drop_presence, touch_presence
 from games.rooms.stand_ins import after_stand_in_move
 from games.rooms.stored import load
-from leaderboards.models import Player
+from players.models import Player
 
 from .simple_player import simple_action
 from .test_consumer import Follower, communicator, receive, session_cookie, settled_rooms  # noqa: F401

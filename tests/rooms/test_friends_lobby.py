@@ -10,7 +10,7 @@ from django.test import Client
 from games.models import Game, Presence
 from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.stored import load
-from leaderboards.models import Player
+from players.models import Player
 
 from .test_consumer import communicator, receive, session_cookie, settled_rooms  # noqa: F401
 

@@ -8,7 +8,7 @@ from django.test import Client
 from games.models import Game
 from games.rooms.creation import create_game, join_game
 from games.rooms.names import seat_names
-from leaderboards.models import Player
+from players.models import Player
 
 from .test_consumer import communicator, receive, session_cookie, settled_rooms  # noqa: F401
 

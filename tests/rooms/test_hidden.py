@@ -15,7 +15,7 @@ from games.models import SEATS, Game
 from games.rooms.creation import create_game, start
 from games.rooms.moves import apply_move
 from games.rooms.views import PUBLIC, state_message
-from leaderboards.models import Player
+from players.models import Player
 
 from .live import cards_in
 

@@ -19,7 +19,7 @@ from games.rooms.live_games import LIVE, LiveGame, LiveGames
 from games.rooms.moves import MoveResult, apply_move, next_deal
 from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, view_for
-from leaderboards.models import Player
+from players.models import Player
 
 from .simple_player import simple_action
 

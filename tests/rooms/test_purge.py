@@ -11,7 +11,8 @@ from django.utils import timezone
 from games.models import Game, Move
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
-from leaderboards.models import Entry, Player
+from leaderboards.models import Entry
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 

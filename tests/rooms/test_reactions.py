@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games.rooms.stored import load
-from leaderboards.models import Player
+from players.models import Player
 
 from .test_consumer import communicator, receive, session_cookie, settled_rooms  # noqa: F401
 from .test_consumer_friends import friends, quick_clocks  # noqa: F401

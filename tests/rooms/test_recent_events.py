@@ -19,7 +19,7 @@ from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from games.rooms.turns import _background
 from games.rooms.views import PUBLIC
-from leaderboards.models import Player
+from players.models import Player
 
 from .simple_player import simple_action
 

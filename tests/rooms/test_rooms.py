@@ -25,7 +25,7 @@ from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, state_message
 from games.signals import game_finished
 from leaderboards import daily
-from leaderboards.models import Player
+from players.models import Player
 
 from .simple_player import simple_action
 

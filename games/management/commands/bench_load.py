@@ -11,7 +11,7 @@ one, a discard) every `--turn-seconds` (10 s: a person's pace), the bots answer 
 the patch that carries its `ref` (before this client parses it and patches its view); the echo
 round trip, measured on the same server at the same moments, is the floor that the websocket, the event loop and the client add whatever the game does.
 
-The rate limits are on, as deployed (games/limits.py): every table is its own session, so the
+The rate limits are on, as deployed (players/limits.py): every table is its own session, so the
 per-session limits apply as they are; but every table comes from 127.0.0.1, where a site sees one
 address per household, so the per-network limits are multiplied by `--network-factor` (by default
 the number of tables: each table counts as its own network). The report says so.

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games.models import Game, Presence
 from games.signals import purging_players
+from players.models import Player
 
 CLOSED_SOCKET_ROWS_AGE = datetime.timedelta(days=1)
 
@@ -76,8 +77,6 @@ class Command(BaseCommand):
 def players_without_games(created_before, exclude_games=None):
     """Players made before `created_before` with no seat in any game and none of the apps
     listening to `purging_players` needs."""
-    from leaderboards.models import Player
-
     remaining = Game.objects.all()
     if exclude_games:  # a dry run counts as if the abandoned games were gone already
         remaining = remaining.exclude(pk__in=exclude_games.values("pk"))

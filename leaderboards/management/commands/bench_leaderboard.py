@@ -19,7 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from leaderboards import boards, daily
-from leaderboards.models import Entry, Player, PlayerRecord
+from leaderboards.models import Entry, PlayerRecord
+from players.models import Player
 
 BENCH_PREFIX = "bench"
 

@@ -21,8 +21,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import limits
-from leaderboards.models import Player
+from players import limits
+from players.models import Player
 
 SESSION_KEY = "player_id"
 LINK_LIFETIME = datetime.timedelta(days=30)
@@ -86,12 +86,12 @@ def network_hash(address: str) -> str:
 
 
 def count(request, action: str) -> None:
-    """Count one `action` of this request's session and network (games.limits); RateLimited past a limit."""
+    """Count one `action` of this request's session and network (players.limits); RateLimited past a limit."""
     limits.hit(action, **limit_keys(request))
 
 
 def limit_keys(request) -> dict:
-    """Whom a request counts against in games.limits: its session and its network (both hashed)."""
+    """Whom a request counts against in players.limits: its session and its network (both hashed)."""
     return {"session": session_hash(request.session), "network": network_hash(client_address(request))}
 
 
