@@ -14,6 +14,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 django.setup()
 
 from django.db import connection  # noqa: E402
+from django.test import override_settings  # noqa: E402
 
 from games.engine import Game as EngineGame  # noqa: E402
 from games.engine import RuleError  # noqa: E402
@@ -129,6 +130,20 @@ for _ in range(20):
 updates, hot = game_updates()
 assert updates - updates_before >= 20 and hot - hot_before == updates - updates_before, (updates, hot)
 print("ok moves are HOT updates")
+
+# A ranked daily whose move from memory comes after its date's deadline lapses on that move
+# (games.rooms.daily_deadline, issue 18): the moment judged is the one the statement stored.
+daily_game, _ = create_game(Player.objects.create(), "daily")
+assert daily_game.ranked
+apply_move(daily_game.id, "S", {"type": "draw"}, 0)  # the locked path, in time
+with override_settings(FOOT_DAILY_GRACE_SECONDS=-86400):  # a grace of minus a day: the date's start
+    result, statements = count_statements(daily_game.id)
+    stored = Game.objects.get(pk=daily_game.id)
+    assert result.lapsed and not stored.ranked and stored.lapsed, (result, stored.ranked)
+    assert statements[0].lstrip().upper().startswith("WITH"), statements  # the move was one from memory
+    later = play_one(daily_game.id)
+    assert not later.lapsed and not Game.objects.get(pk=daily_game.id).ranked  # lapsed once, for good
+print("ok a daily moved from memory past its deadline lapses")
 
 # A whole game through both paths ends as its replay.
 for _ in range(3000):

@@ -19,6 +19,7 @@ CHECKS = [
     "a stale action is refused",
     "a refused action changes nothing",
     "moves are HOT updates",
+    "a daily moved from memory past its deadline lapses",
     "a whole game equals its replay",
 ]
 
