@@ -35,7 +35,7 @@ from games.rooms.presence import drop_presence, recap_start, seat_has_live_socke
 from games.rooms.reactions import react
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
-from games.rooms.views import PUBLIC, state_message
+from games.rooms.views import PUBLIC, state_message, watchable
 from players import limits
 from players.identity import player_for_session, socket_limit_keys
 
@@ -47,7 +47,7 @@ MAX_FRAME_BYTES = 64 * 1024
 CLOSE_POLICY = 4008  # rate limit exceeded
 CLOSE_TOO_BIG = 4009  # frame over 64 KB
 CLOSE_NOT_FOUND = 4404  # no such game
-CLOSE_BANNED = 4403  # the player is banned
+CLOSE_BANNED = 4403  # the player is banned, or may not watch this game (yet)
 # As HTTP's 408 and 429: silent too long (FOOT_WS_IDLE_SECONDS), or too many sockets held.
 CLOSE_IDLE = 4408
 CLOSE_TOO_MANY = 4429
@@ -172,6 +172,10 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.close(CLOSE_TOO_MANY)
             return
         self.seat = game.seat_of(self.player_id)
+        if self.seat is None and not watchable(game):
+            await self.send_error("watch_daily_later")
+            await self.close(CLOSE_BANNED)
+            return
         # Only in a friends game can a seat's presence change for someone else (its grace running out).
         self.watch_presence = game.mode == Game.FRIENDS
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)

@@ -31,6 +31,9 @@ SERVER_MESSAGES = {
     "unknown_type": _("Unknown message type."),
     "stale_version": _("The game has moved on since you acted; your view has been refreshed."),
     "not_seated": _("You are watching this game: only seated players can do that."),
+    "watch_daily_later": _(
+        "A daily game can be watched only once its date is over: until then its deals are everyone's deals of the day."
+    ),
     "not_started": _("The game has not started yet."),
     "bot_seat": _("That seat is played by the computer."),
     "hint_unavailable": _("Hints are off in the ranked daily game."),

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import path
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
@@ -16,10 +17,11 @@ from django.views.i18n import JavaScriptCatalog
 from games import params
 from games.engine import Game as EngineGame
 from games.engine import RuleError
+from games.messages import message_for
 from games.models import SEATS, Game
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
-from games.rooms.views import summary
+from games.rooms.views import summary, watchable
 from players import identity, limits
 from players.identity import player_for_request, player_for_session
 
@@ -48,8 +50,12 @@ def home(request):
 
 
 def table(request, game_id):
-    if load(game_id) is None:
+    game = load(game_id)
+    if game is None:
         raise Http404("no such game")
+    if not watchable(game) and not seated(request, game):
+        context = {"title": _("This daily game cannot be watched yet"), "message": message_for("watch_daily_later")}
+        return render(request, "limited.html", context, status=403)
     return render(
         request,
         "table.html",
@@ -60,6 +66,11 @@ def table(request, game_id):
             "heartbeat_ms": heartbeat_ms(),
         },
     )
+
+
+def seated(request, game) -> bool:
+    player = player_for_session(request.session)
+    return player is not None and game.seat_of(player.id) is not None
 
 
 def heartbeat_ms() -> int:

@@ -1,11 +1,12 @@
 """What each reader sees of a game: a seat's view (or the spectators'), the events redacted for
-it, the whole `state` message a socket gets on connect or resync, and the summary the HTTP API
-answers.
+it, the whole `state` message a socket gets on connect or resync, the summary the HTTP API
+answers, and whether someone without a seat may watch.
 
-May call the engine, games.models, games.rooms.live_games, names, stored and daily_deadline.
+May call the engine, games.models, games.daily_clock, games.rooms.live_games, names, stored and
+daily_deadline.
 """
 
-from games import engine
+from games import daily_clock, engine
 from games.models import SEATS, Game
 from games.rooms.daily_deadline import ranked_until
 from games.rooms.live_games import LIVE
@@ -22,6 +23,12 @@ def view_for(engine_game, seat: str | None) -> dict:
 
 def redacted(events: list, seat: str | None) -> list:
     return engine.redact_events(events, seat)
+
+
+def watchable(game: Game) -> bool:
+    """Whether someone without a seat may watch: every game but a daily before its date is over
+    (its deals are everyone's deals that day; games.daily_clock says when it is over)."""
+    return game.mode != Game.DAILY or game.daily_date is None or daily_clock.is_closed(game.daily_date)
 
 
 def seat_labels(game: Game, viewer_seat: str | None) -> dict:

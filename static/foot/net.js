@@ -43,6 +43,8 @@ export function socketUrl(path) {
 export const CLOSE_IDLE = 4408;
 // Too many sockets of this browser, network or game: it tries again with the growing delay.
 export const CLOSE_TOO_MANY = 4429;
+// Refused for good (a banned player, a daily not to be watched yet): the error before it says why.
+export const CLOSE_REFUSED = 4403;
 const HEARTBEAT_MS = 30000; // unless the page says otherwise (data-heartbeat-ms, a third of the idle time)
 
 /**
@@ -93,6 +95,10 @@ export class ReconnectingSocket {
     });
     socket.addEventListener("close", (event) => {
       if (this.closedByUs) return;
+      if (event.code === CLOSE_REFUSED) {
+        this.onStatus("refused");
+        return;
+      }
       this.onStatus(event.code === CLOSE_TOO_MANY ? "limited" : "closed");
       if (event.code === CLOSE_IDLE && document.visibilityState !== "visible") {
         this.waitingToBeSeen = true;

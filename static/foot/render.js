@@ -6,7 +6,7 @@
 import { cardBack, cardFace, cardName, compareCards, expandCounts, handGroup, rankPlural, subtractCounts } from "./cards.js";
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext, ngettext } from "./i18n.js";
-import { CLOCKWISE, otherTeam, seatName, teamOf } from "./words.js";
+import { CLOCKWISE, otherTeam, seatName, teamName, teamOf } from "./words.js";
 
 export function h(tag, attrs = {}, ...children) {
   const element = document.createElement(tag);
@@ -201,7 +201,7 @@ function checklist(view, team) {
     }));
 }
 
-function scoreTable(view, us) {
+function scoreTable(view, us, watching) {
   const scores = view.scores || { deals: [], totals: {} };
   const them = otherTeam(us);
   const rows = (scores.deals || []).map((deal, index) => h("tr", {},
@@ -210,7 +210,8 @@ function scoreTable(view, us) {
   const totals = scores.totals || {};
   return h("table", { class: "scores" },
     h("caption", { text: gettext("Score") }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), h("th", { scope: "col", text: gettext("Us") }), h("th", { scope: "col", text: gettext("Them") }))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), h("th", { scope: "col", text: watching ? teamName(us) : gettext("Us") }),
+      h("th", { scope: "col", text: watching ? teamName(otherTeam(us)) : gettext("Them") }))),
     h("tbody", {}, ...rows),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: gettext("Total") }), h("td", { text: formatNumber(totals[us] || 0) }), h("td", { text: formatNumber(totals[them] || 0) }))));
 }
@@ -222,12 +223,18 @@ export function renderStatus(view, ui) {
   $("minimum-info").textContent = fmt(gettext("First meld: %(points)s points"), { points: view.first_meld_minimum });
   const down = (team) => (view.down && view.down[team]);
   $("minimum-info").classList.toggle("met", Boolean(down(us))); // a small screen leaves it out once it no longer matters
+  // Someone watching sits with neither team: the teams go by their seats (North–South, East–West).
+  const watching = !ui.me;
+  const isDown = (team) => fmt(gettext("%(team)s is down"), { team: teamName(team) });
+  const notDown = (team) => fmt(gettext("%(team)s is not down yet"), { team: teamName(team) });
   fill($("status"),
-    h("h2", { text: gettext("Your team") }),
-    h("p", { class: `down ${down(us) ? "yes" : "no"}`, text: down(us) ? `✓ ${gettext("Your team is down")}` : `○ ${gettext("Your team is not down yet")}` }),
+    h("h2", { text: watching ? teamName(us) : gettext("Your team") }),
+    h("p", { class: `down ${down(us) ? "yes" : "no"}`, text: down(us)
+      ? `✓ ${watching ? isDown(us) : gettext("Your team is down")}` : `○ ${watching ? notDown(us) : gettext("Your team is not down yet")}` }),
     checklist(view, us),
-    h("p", { class: "them-down", text: down(them) ? gettext("The opponents are down") : gettext("The opponents are not down yet") }),
-    scoreTable(view, us),
+    h("p", { class: "them-down", text: watching ? (down(them) ? isDown(them) : notDown(them))
+      : (down(them) ? gettext("The opponents are down") : gettext("The opponents are not down yet")) }),
+    scoreTable(view, us, watching),
   );
 }
 

@@ -124,6 +124,17 @@ function onState(message) {
   enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recapFrom: message.recap_from });
 }
 
+/** Someone without a seat: "You are watching", and the meld areas named by their seats' teams. */
+function showWatching() {
+  const watching = !ui.me;
+  $("watching").hidden = !watching;
+  for (const [id, team] of [["team-us-title", "NS"], ["team-them-title", "EW"]]) {
+    const title = $(id);
+    if (!("seated" in title.dataset)) title.dataset.seated = title.textContent;
+    title.textContent = watching ? fmt(gettext("%(team)s: melds"), { team: teamName(team) }) : title.dataset.seated;
+  }
+}
+
 /** {seat: {kind, name}} from a message's seat labels and the names the server sent (words.seatName). */
 function playersOf(labels, names) {
   const players = {};
@@ -443,6 +454,7 @@ function render() {
     return;
   }
   lobby.hide();
+  showWatching();
   const inHand = handKeys(handCards(view, stagedCodes()));
   for (const key of [...ui.selected]) if (!inHand.has(key)) ui.selected.delete(key);
   const context = renderContext();
@@ -725,7 +737,7 @@ async function offerUnseenResults(item) {
 // --- start -----------------------------------------------------------------------------------
 
 function setConnection(status) {
-  const text = { connecting: gettext("Connecting…"), open: "", closed: gettext("Connection lost. Reconnecting…"),
+  const text = { connecting: gettext("Connecting…"), open: "", refused: "", closed: gettext("Connection lost. Reconnecting…"),
     limited: gettext("Too many connections are open: close another table, or try again later.") }[status];
   $("connection").textContent = text;
   $("connection").hidden = !text;

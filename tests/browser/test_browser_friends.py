@@ -135,3 +135,73 @@ def test_the_lobby_names_both_ways_waiting_room_seat_change_and_a_third_who_join
     shot(bob, "friends-table-names.png")
     for page in (alice, bob, carol):
         assert page.foot_errors == []
+
+
+def test_a_watcher_the_away_countdown_the_takeover_and_the_return_with_the_recap(friends_site, people):
+    site = friends_site
+    ada, ben, carol = people("Ada", site), people("Ben", site), people(None, site)
+    invite = open_lobby(ada, site)
+    join(ben, invite)
+    seat_line(ben, "W").get_by_role("button", name="Sit here").click()  # West plays right after South (R6)
+    expect(seat_line(ada, "W")).to_contain_text("Ben")
+    ada.get_by_role("button", name="Start the game").click()
+    ada.wait_for_selector("#hand .card")
+    ben.wait_for_selector("#hand .card")
+    table_url = ada.url
+
+    # Carol watches: told so, teams by their seats, no hand and no game button.
+    carol.goto(table_url)
+    carol.wait_for_selector("#table[aria-busy=false]")
+    expect(carol.locator("#watching")).to_have_text("You are watching")
+    expect(carol.locator("#team-us-title")).to_have_text("North–South: melds")
+    expect(carol.locator("#team-them-title")).to_have_text("East–West: melds")
+    expect(carol.locator("#status h2")).to_have_text("North–South")
+    assert carol.locator("#hand").is_hidden() and carol.locator("#controls").is_hidden()
+    status = carol.locator("#status").inner_text()
+    assert "Your team" not in status and "Us" not in status.split() and "Them" not in status.split()
+    expect(carol.locator('[data-seat="W"] .seat-name')).to_have_text(re.compile(r"Ben \(West\)"))
+    shot(carol, "friends-watching.png")
+
+    # Ben closes his tab: everyone else sees the countdown from the server's deadline.
+    ben.close()
+    countdown = re.compile(r"Ben is away — the computer plays for Ben in 0:0[0-6]")
+    expect(ada.locator("#away-notes")).to_have_text(countdown)
+    expect(carol.locator("#away-notes")).to_have_text(countdown)
+    first = ada.locator("#away-notes").inner_text()
+    ada.wait_for_timeout(1500)
+    assert ada.locator("#away-notes").inner_text() != first, "it counts down"
+    shot(ada, "friends-away-countdown.png")
+    ada.get_by_role("button", name="Draw 2").click()
+    ada.wait_for_function("document.querySelector('#btn-discard') && document.querySelector('#table').dataset.v >= 1")
+    ada.locator("#hand button.card").first.click()
+    ada.get_by_role("button", name="Discard").click()
+    expect(ada.locator("#away-notes")).to_contain_text("The computer is playing for Ben", timeout=GRACE * 1000 + 5000)
+    expect(ada.locator("#log")).to_contain_text("Ben (West)", timeout=15000)  # the computer played West's turn
+    shot(ada, "friends-away-takeover.png")
+
+    # Ben opens the link again (the same browser): his seat, and what happened meanwhile.
+    back = ben.context.new_page()
+    back.goto(table_url)
+    back.wait_for_selector("#hand .card")
+    assert back.evaluate("window.footTable.model.seat") == "W"
+    recap = back.locator("#recap")
+    expect(recap).to_be_visible()
+    expect(recap.locator("h2")).to_have_text("While you were away")
+    lines = recap.locator("li").all_inner_texts()
+    assert any(line.startswith("Ada (South)") for line in lines), lines
+    assert any(line.startswith("You ") for line in lines), lines  # the computer's moves for Ben's seat
+    shot(back, "friends-return-recap.png")
+    back.get_by_role("button", name="Back to the table").click()
+    expect(recap).to_be_hidden()
+    expect(ada.locator("#away-notes")).to_be_hidden(timeout=15000)  # Ben plays his own seat again
+
+
+def test_a_daily_cannot_be_watched_before_its_date_is_over(friends_site, people):
+    site = friends_site
+    alice, carol = people(None, site), people(None, site)
+    alice.goto(site.url + "/")
+    alice.get_by_role("button", name="Play today’s game").click()
+    alice.wait_for_url(TABLE_URL)
+    carol.goto(alice.url)
+    expect(carol.locator("h1")).to_have_text("This daily game cannot be watched yet")
+    expect(carol.get_by_role("alert")).to_contain_text("once its date is over")
