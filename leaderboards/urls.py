@@ -15,6 +15,7 @@ urlpatterns = [
     path("leaderboard/check/", views.check_page, name="leaderboard_check"),
     path("leaderboard/<str:date>/", views.daily_page, name="leaderboard_daily"),
     path("replay/<game:game_id>/", views.watch_page, name="watch"),
+    path("record/", views.record_page, name="record"),
     path("me/<str:token>/", views.follow_link, name="personal_link"),
     path("api/nickname", api.nickname, name="api_nickname"),
     path("api/link", api.personal_link, name="api_link"),

@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import daily_clock, params
-from leaderboards import api, boards, daily, nicknames, proof, watch
+from leaderboards import api, boards, daily, nicknames, proof, record, watch
 from leaderboards.replay import describe_action
 from players import identity
 
@@ -187,3 +187,19 @@ def watch_page(request, game_id):
         context = {"message": api.refusal_message(refused, game), "game": game}
         return render(request, "leaderboards/watch_refused.html", context, status=403)
     return render(request, "leaderboards/watch.html", {"game": game})
+
+
+@require_GET
+def record_page(request):
+    """The player's own record (leaderboards.record), from this browser's session; creates nobody."""
+    me = identity.player_for_request(request, create=False)
+    mine = record.record_of(me)
+    context = {
+        "player": me,
+        "listed": boards.is_listed(me),
+        "record": mine,
+        "plot": record.plot_bars(mine.plot),
+        "plot_days": record.PLOT_DAYS,
+        "dailies": [(day, record.replay_url(day)) for day in mine.dailies],
+    }
+    return render(request, "leaderboards/record.html", context)
