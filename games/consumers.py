@@ -30,7 +30,7 @@ from games.rooms.broadcast import broadcast_presence, group_name
 from games.rooms.config import heartbeat_seconds
 from games.rooms.creation import change_seat
 from games.rooms.errors import RoomError
-from games.rooms.moves import announce_finished, check_action, next_deal
+from games.rooms.moves import announce_finished, check_action, next_deal, take_choice
 from games.rooms.presence import drop_presence, recap_start, seat_has_live_socket, touch_presence
 from games.rooms.reactions import react
 from games.rooms.stored import load
@@ -135,6 +135,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         "sync": "on_sync",
         "next_deal": "on_next_deal",
         "hint": "on_hint",
+        "take_choice": "on_take_choice",
         "heartbeat": "on_heartbeat",
         "react": "on_react",
         "seat": "on_seat",
@@ -312,6 +313,22 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         reply = {"type": "checked", "ref": ref, "ok": bool(answer.get("ok"))}
         if reply["ok"]:
             reply["points"] = answer.get("points", 0)
+        else:
+            reply.update(
+                code=answer.get("code"),
+                rule=answer.get("rule"),
+                params=answer.get("params") or {},
+                message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")),
+            )
+        await self.send_json(reply)
+
+    async def on_take_choice(self, message, ref):
+        """Take pile with nothing selected: the cards the server found for it, to confirm, or why none works."""
+        self.require_seat()
+        answer = await database_sync_to_async(take_choice)(self.game_id, self.seat)
+        reply = {"type": "take_choice", "ref": ref, "ok": bool(answer.get("ok"))}
+        if reply["ok"]:
+            reply.update(action=answer["action"], points=answer.get("points", 0))
         else:
             reply.update(
                 code=answer.get("code"),

@@ -113,6 +113,7 @@ NEXT_STEPS = {
     "below_first_meld_minimum": _(
         "You need {missing} more points: set aside more melds with Set aside, then press Lay down."
     ),
+    "take_cannot_reach_minimum": _("Press Draw 2 and collect cards for your first meld."),
     "must_keep_cards": _("Meld fewer cards so that two stay in your foot: one to discard, one to keep."),
     "cannot_go_out": _("Keep two cards in your foot and play on: meld fewer, then discard one."),
     # the server's codes a player can meet at the table

@@ -48,6 +48,9 @@ MESSAGES: dict[str, str] = {
     "below_first_meld_minimum": gettext_noop(
         "Your first meld must be worth at least {minimum} points (this one is worth {points})."
     ),
+    "take_cannot_reach_minimum": gettext_noop(
+        "Your cards cannot make a first meld of {minimum} points with the top card {top}."
+    ),
     "must_keep_cards": gettext_noop("In your foot you must keep at least two cards unless you can go out."),
     "cannot_go_out": gettext_noop("You cannot go out yet: {reason}."),
     "invalid_position": gettext_noop("Invalid position: {reason}."),

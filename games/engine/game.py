@@ -35,7 +35,7 @@ from games.engine.melds import (
     pile_kind,
 )
 from games.engine.notation import game_from_position, position_of
-from games.engine.options import options_for
+from games.engine.options import options_for, take_choice
 from games.engine.records import Action, Check, DealScore, Event, Options, Position, Scores, View
 from games.engine.scoring import count_piles, team_deal_score, totals
 from games.engine.scoring import winner as game_winner
@@ -174,6 +174,10 @@ class Game:
 
     def options(self, seat: str) -> Options:
         return options_for(self, seat)
+
+    def take_choice(self, seat: str) -> dict[str, Any]:
+        """A take of the pile that works now, or why none does (options.take_choice)."""
+        return take_choice(self, seat)
 
     def view(self, seat: str) -> View:
         return seat_view(self, seat)

@@ -5,7 +5,7 @@ the bots find their moves from it. Every answer comes from the same planning cod
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import JOKER, is_natural, is_three, is_wild
 from games.engine.errors import RuleError
@@ -108,6 +108,26 @@ def can_take_pile(game: Game, seat: str, matching: list[str]) -> bool:
     return any(game.check(seat, a)["ok"] for a in take_pile_candidates(game, seat, matching))
 
 
+def take_choice(game: Game, seat: str) -> dict[str, Any]:
+    """A take of the discard pile that works now, for Take pile pressed with nothing selected:
+    {"ok": True, "action", "points"}: the first of `take_pile_candidates` that `check` accepts (the
+    pair, or before the team is down the pair with the groups that reach the minimum, R40); else
+    {"ok": False, code, message, rule, params}: why none works. A team not down whose cards cannot
+    reach the minimum with the top card gets `take_cannot_reach_minimum` (R37, R40)."""
+    matching = pile_cards(game, seat) if seat in TEAM_OF and seat == game.turn else []
+    refused: dict[str, Any] | None = None
+    for action in take_pile_candidates(game, seat, matching):
+        checked = game.check(seat, action)
+        if checked["ok"]:
+            return {"ok": True, "action": action, "points": checked.get("points", 0)}
+        refused = refused or dict(checked)
+    answer = refused or dict(game.check(seat, {"type": "take_pile", "cards": matching[:2]}))
+    if answer.get("code") == "below_first_meld_minimum":  # even the best first lay-down with the top falls short
+        error = RuleError("take_cannot_reach_minimum", "R40", top=game.discard[-1], minimum=game.first_meld_minimum())
+        return {"ok": False, **error.as_dict()}
+    return answer
+
+
 def additions(game: Game, seat: str) -> dict[str, list[str]]:
     """For each incomplete team meld, the distinct cards of the seat that could be added one at a time.
 
@@ -147,4 +167,4 @@ def additions(game: Game, seat: str) -> dict[str, list[str]]:
     return found
 
 
-__all__ = ["RuleError", "matches_top", "options_for", "take_pile_candidates"]
+__all__ = ["RuleError", "matches_top", "options_for", "take_choice", "take_pile_candidates"]

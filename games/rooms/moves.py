@@ -241,9 +241,19 @@ def next_deal(game_id, seat: str) -> bool:
 
 
 def check_action(game_id, seat: str, action: dict) -> dict:
+    return _started_game(game_id).check(seat, action)
+
+
+def take_choice(game_id, seat: str) -> dict:
+    """Take pile pressed with nothing selected: a take that works now, or why none does (the
+    engine's `take_choice`, from the same candidates as its options)."""
+    return _started_game(game_id).take_choice(seat)
+
+
+def _started_game(game_id) -> engine.Game:
     game = load(game_id)
     if game is None:
         raise RoomError("not_found", status=404)
     if game.position is None:
         raise RoomError("not_started", status=409)
-    return engine.Game.from_position(game.position).check(seat, action)
+    return engine.Game.from_position(game.position)

@@ -434,7 +434,7 @@ export function renderControls(view, ui) {
     button.classList.toggle("hinted", ui.hintedButton === id);
   };
   set("btn-draw", options.draw);
-  set("btn-take", options.take_pile);
+  set("btn-take", options.draw); // pressed when no take works, it asks the server, which says why
   set("btn-meld", options.meld && selected > 0);
   set("btn-aside", ui.isMyTurn && selected > 0 && view.phase !== "over", notDown && ui.isMyTurn);
   set("btn-laydown", options.meld && ui.staged.length > 0 && ui.stagingOk, notDown && ui.isMyTurn);

@@ -16,7 +16,7 @@ import { initSettings } from "./settings.js";
 import { loadStaging, saveStaging } from "./staging.js";
 import { CLOCKWISE, directionName, otherTeam, seatName, teamName, teamOf } from "./words.js";
 import { joinList } from "./numbers.js";
-import { hintWords, offerButton, offerCards, renderOffer } from "./hint.js";
+import { hintWords, offerButton, offerCards, renderOffer, takeWords } from "./hint.js";
 import { showDealEnd, showGameOver } from "./results.js";
 import { AwayNotes } from "./away.js";
 import { Lobby } from "./lobby.js";
@@ -97,6 +97,7 @@ function onMessage(message) {
     case "checked": return onChecked(message);
     case "presence": return onPresence(message);
     case "hint": return onHint(message);
+    case "take_choice": return onTakeChoice(message);
     case "notice": return showMessage(message.message || message.code);
     case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
     default: return null;
@@ -208,6 +209,18 @@ function onHint(message) {
   const step = message.step || { actions: message.action ? [message.action] : [], parts: [] };
   makeOffer("hint", step.actions);
   showMessage(hintWords(step));
+  render();
+}
+
+/** Take pile pressed with nothing selected: the take the server found (to confirm), or why there is none. */
+function onTakeChoice(message) {
+  if (!message.ok) {
+    makeOffer(null, []);
+    showMessage(message.message || message.code);
+  } else {
+    makeOffer("take", [message.action]);
+    showMessage(takeWords(message.action, message.points, !(ui.shown.options && ui.shown.options.minimum)));
+  }
   render();
 }
 
@@ -618,6 +631,10 @@ function onDraw() {
 }
 
 function onTakePile() {
+  if (!ui.selected.size && !ui.staged.length) {
+    socket.send({ type: "take_choice", ref: nextRef() }); // the server finds the cards (onTakeChoice)
+    return;
+  }
   let cards = selectedCodes();
   if (!cards.length) cards = ((ui.shown.options && ui.shown.options.pile_cards) || []).slice(0, 2);
   const action = { type: "take_pile", cards };

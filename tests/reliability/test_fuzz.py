@@ -39,7 +39,7 @@ from server.asgi import application
 from .clients import cards_in_position, simple_action
 
 TIMEOUT = 15
-KNOWN_REPLIES = {"state", "patch", "error", "checked", "presence", "hint"}
+KNOWN_REPLIES = {"state", "patch", "error", "checked", "presence", "hint", "take_choice"}
 CLEAN_CLOSES = {CLOSE_POLICY, CLOSE_TOO_BIG}
 REAL_CARDS = ["4H", "9C", "TS", "QD", "AS", "2C", "3H", "3S", "JK", "KC"]
 # json.loads raises RecursionError (not ValueError) past ~1000 levels; the consumer answers bad_json.
@@ -99,6 +99,7 @@ message_types = st.sampled_from(
         "sync",
         "next_deal",
         "hint",
+        "take_choice",
         "room.update",
         "room_update",
         "room.refresh",

@@ -397,3 +397,46 @@ async def test_a_seat_missing_from_an_update_is_resynced_not_sent_the_spectators
     stored = await database_sync_to_async(Game.objects.get)(pk=solo.id)
     assert state["view"] == EngineGame.from_position(stored.position).view("S")  # South's own view, drawn cards in
     await comm.disconnect()
+
+
+def engine_helpers():
+    """tests/engine/helpers.py (the position builder), loaded by path: the test dirs are not one package."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "engine" / "helpers.py"
+    spec = importlib.util.spec_from_file_location("foot_engine_helpers_rooms", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+async def test_take_choice_finds_the_cards_or_says_why(solo, south, german_catalogue):  # R40, R37
+    position = engine_helpers().position(
+        hands={"S": "9C 9S AC AD AH 4H 5H 6C 7D"}, discard="5D 9D", turn="S", down={"NS": False, "EW": False}
+    )
+    await database_sync_to_async(Game.objects.filter(pk=solo.id).update)(position=position)
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_json_to({"type": "take_choice", "ref": "t1"})
+    choice = await receive(comm, "take_choice")
+    assert choice["ref"] == "t1" and choice["ok"] is True and choice["points"] >= 50
+    assert choice["action"] == EngineGame.from_position(position).take_choice("S")["action"]
+    assert {"cards": ["AC", "AD", "AH"]} in choice["action"]["groups"]  # the groups that reach the minimum
+    await comm.disconnect()
+
+    short = engine_helpers().position(
+        hands={"S": "9C 9S 4H 5H 6C 7D"}, discard="5D 9D", turn="S", down={"NS": False, "EW": False}, deal=2
+    )
+    await database_sync_to_async(Game.objects.filter(pk=solo.id).update)(position=short)
+    comm = communicator(solo.id, south[1], language="de-DE")
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_json_to({"type": "take_choice", "ref": "t2"})
+    choice = await receive(comm, "take_choice")
+    assert choice["ok"] is False and choice["code"] == "take_cannot_reach_minimum"
+    assert choice["params"] == {"top": "9D", "minimum": 90}
+    # why (in German, the card as the table shows it), then what to do next
+    assert "90" in choice["message"] and "9♦" in choice["message"] and "2 ziehen" in choice["message"]
+    await comm.disconnect()
