@@ -24,6 +24,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from games.models import Game, Move
 from leaderboards import daily, flags, moderation
 from leaderboards.models import DailyDeal, Entry, ModerationAction
 from leaderboards.replay import describe_action, replay_steps
@@ -258,8 +259,6 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
 
     def replay_view(self, request, game_id: uuid.UUID):
         """Every step of a stored game, replayed with the engine from its seed and moves."""
-        from games.models import Game
-
         if not self.has_view_permission(request):
             raise PermissionDenied
         game = Game.objects.filter(pk=game_id).first()
@@ -301,8 +300,6 @@ def register_game_admin() -> None:
     Only users with games' own view permission (superusers) see it; moderators replay from
     their entries.
     """
-    from games.models import Game
-
     if admin.site.is_registered(Game):
         return
 
@@ -333,7 +330,6 @@ def register_game_admin() -> None:
 
 def move_inline():
     """The moves of a game, read-only (shown only once the game's cards may be seen)."""
-    from games.models import Move
 
     class MoveInline(admin.TabularInline):
         model = Move

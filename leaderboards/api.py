@@ -12,8 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import daily_clock, params
+from games.models import Game
 from leaderboards import boards, daily, daily_end, nicknames, proof, watch
 from leaderboards.models import Entry
+from leaderboards.replay import replay_steps, step_count
 from players import identity
 
 LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
@@ -119,8 +121,6 @@ def daily_result(request, game_id):
 
 def watchable_game(game_id: str):
     """(game, entry) of a ranked daily whose date is closed and whose entry is on the boards, or None."""
-    from games.models import Game
-
     entry = boards.visible_entries().filter(game_id=game_id).select_related("player").first()
     game = Game.objects.filter(pk=game_id, mode="daily", ranked=True).first() if entry else None
     if game is None or not daily.date_is_closed(entry.date):
@@ -130,8 +130,6 @@ def watchable_game(game_id: str):
 
 @require_GET
 def replay(request, game_id):
-    from leaderboards.replay import replay_steps, step_count
-
     found = watchable_game(game_id)
     if found is None:
         return error(404, "no_replay", "A ranked daily game can be watched from its board once its day is over.")

@@ -21,7 +21,7 @@ from games.models import Game
 from games.replay import replay
 from games.rooms.creation import solo_seats, start
 from leaderboards import flags
-from leaderboards.boards import refresh_record
+from leaderboards.boards import daily_rank, is_listed, refresh_record
 from leaderboards.models import DailyDeal, Entry
 from players.models import Player
 
@@ -185,8 +185,6 @@ def record_entry(player: Player, game, totals: dict, moves: list) -> Entry | Non
 
 def share_text(entry: Entry) -> str:
     """What a player can paste to friends: date, score, result and rank, nothing of the deal."""
-    from leaderboards.boards import daily_rank, is_listed
-
     result = {Entry.WON: "Won", Entry.LOST: "Lost", Entry.DRAW: "Draw"}[entry.result]
     line = f"{result} {entry.score:,} to {entry.opponents_score:,}"
     if is_listed(entry.player) and not entry.hidden:

@@ -34,6 +34,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from leaderboards.boards import refresh_record
+from players.models import Player
+
 MIN_CLUSTERS, MAX_CLUSTERS = 2, 20
 MAX_MARKS_PER_CLUSTER = 4  # enough for any script; stops "Zalgo" stacks that overflow the row
 SEPARATORS = {" ", "-", "_"}
@@ -306,9 +309,6 @@ def validate(raw: str) -> tuple[str, str]:
 
 def set_nickname(player, raw: str) -> str:
     """Give the player a nickname (or a new one); raises NicknameError when it cannot be theirs."""
-    from leaderboards.boards import refresh_record
-    from players.models import Player
-
     if player.banned:
         raise NicknameError("player_banned", _("This player cannot choose a nickname."))
     nickname, key = validate(raw)

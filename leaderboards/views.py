@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import daily_clock, params
 from leaderboards import api, boards, daily, nicknames, proof, record, watch
-from leaderboards.replay import describe_action
+from leaderboards.replay import describe_action, replay_steps, step_count
 from players import identity
 
 
@@ -148,8 +148,6 @@ def check_page(request):
 
 @require_GET
 def replay_page(request, game_id):
-    from leaderboards.replay import replay_steps, step_count
-
     found = api.watchable_game(game_id)
     if found is None:
         raise Http404("this game cannot be watched (yet)")

@@ -38,6 +38,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+import redis
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
@@ -214,8 +215,6 @@ return 0
 
 class RedisStore:
     def __init__(self, url: str):
-        import redis
-
         self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self.claim_script = self.client.register_script(CLAIM_SCRIPT)
 
