@@ -352,8 +352,8 @@ class DailyDealAdmin(ReadOnlyAdmin):
     """The dates' seeds and nonces, each shown only once its date is closed (the seed deals every
     card of the day; with the nonce it opens the published commitment)."""
 
-    list_display = ["date", "commitment", "seed_when_closed", "nonce_when_closed", "created_at"]
-    readonly_fields = ["date", "commitment", "seed_when_closed", "nonce_when_closed", "created_at"]
+    list_display = ["date", "commitment", "seed_when_closed", "nonce_when_closed", "par", "created_at"]
+    readonly_fields = ["date", "commitment", "seed_when_closed", "nonce_when_closed", "par", "created_at"]
     fields = tuple(readonly_fields)
     date_hierarchy = "date"
 

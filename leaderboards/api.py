@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import daily_clock, params
 from games.models import Game
-from leaderboards import boards, daily, daily_end, nicknames, proof, watch
+from leaderboards import boards, daily, daily_end, nicknames, par, proof, watch, wording
 from leaderboards.models import Entry
 from leaderboards.replay import replay_steps, step_count
 from players import identity
@@ -105,8 +105,24 @@ def share(request, game_id):
     if entry is None:
         return error(404, "no_entry", "This game has no ranked result of yours.")
     return JsonResponse(
-        {"text": daily.share_text(entry), "date": entry.date.isoformat(), "score": entry.score, "result": entry.result}
+        {
+            "text": daily.share_text(entry),
+            "date": entry.date.isoformat(),
+            "score": entry.score,
+            "result": entry.result,
+            **par_fields(entry),
+        }
     )
+
+
+def par_fields(entry: Entry) -> dict:
+    """The date's par and the entry's score against it (null until the par is computed); an
+    entry exists only once its player finished, so the par is revealed to them now."""
+    date_par = par.par_of(entry.date)
+    if date_par is None:
+        return {"par": None, "against_par": None, "against_par_text": None}
+    difference = entry.score - date_par
+    return {"par": date_par, "against_par": difference, "against_par_text": wording.against_par(difference)}
 
 
 @require_GET

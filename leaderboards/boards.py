@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Avg, Count, F, Max, Q, Sum, Window
 from django.db.models.functions import Rank
 
-from leaderboards.models import Entry, PlayerRecord
+from leaderboards.models import DailyDeal, Entry, PlayerRecord
 from players.models import Player
 
 PER_PAGE = 50
@@ -59,13 +59,14 @@ def is_listed(player: Player | None) -> bool:
 # -- the day's board ---------------------------------------------------------------------------
 
 
-def daily_row(entry, rank: int | None, me: Player | None, replay: bool) -> dict:
+def daily_row(entry, rank: int | None, me: Player | None, replay: bool, par: int | None = None) -> dict:
     row = {
         "rank": rank,
         "nickname": entry.player.display_name if is_listed(entry.player) else "Anonymous",
         "score": entry.score,
         "opponents_score": entry.opponents_score,
         "result": entry.result,
+        "against_par": entry.score - par if par is not None else None,
         "me": me is not None and entry.player_id == me.pk,
     }
     if replay:
@@ -87,26 +88,36 @@ def daily_board(date: datetime.date, page: Page, me: Player | None, date_over: b
         page,
         entries.count,
     )
-    rows = [daily_row(entry, entry.rank, me, date_over) for entry in ranked]
     mine = Entry.objects.filter(date=date, player=me).select_related("player").first() if me else None
+    par = revealed_par(date, date_over, mine)
+    rows = [daily_row(entry, entry.rank, me, date_over, par) for entry in ranked]
     return {
         "board": "daily",
         "date": date.isoformat(),
         "page": page.number,
         "pages": pages_for(count),
         "count": count,
+        "par": par,
         "rows": rows,
-        "me": daily_me(mine, me, date_over),
+        "me": daily_me(mine, me, date_over, par),
     }
 
 
-def daily_me(entry, me: Player | None, date_over: bool) -> dict | None:
+def revealed_par(date: datetime.date, date_over: bool, mine) -> int | None:
+    """The date's par for this reader: once the date is over, or once they finished their daily
+    of it (it is the score to beat: telling it before would tell the rest a target mid-game)."""
+    if not date_over and mine is None:
+        return None
+    return DailyDeal.objects.filter(date=date).values_list("par", flat=True).first()
+
+
+def daily_me(entry, me: Player | None, date_over: bool, par: int | None = None) -> dict | None:
     if me is None:
         return None
     if entry is None:
         return {"nickname": me.nickname, "listed": is_listed(me), "played": False}
     shown = is_listed(me) and not entry.hidden
-    row = daily_row(entry, daily_rank(entry.date, entry.score), me, date_over)
+    row = daily_row(entry, daily_rank(entry.date, entry.score), me, date_over, par)
     row.update(nickname=me.nickname, listed=shown, played=True)
     return row
 

@@ -13,6 +13,7 @@ import logging
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from games import daily_clock
 from games.engine import Game as EngineGame
@@ -20,7 +21,7 @@ from games.engine.records import Scores
 from games.models import Game
 from games.replay import replay
 from games.rooms.creation import solo_seats, start
-from leaderboards import flags
+from leaderboards import flags, par, wording
 from leaderboards.boards import daily_rank, is_listed, refresh_record
 from leaderboards.models import DailyDeal, Entry
 from players.models import Player
@@ -49,7 +50,9 @@ def deal_of(date: datetime.date) -> DailyDeal:
     if deal is None:
         # get_or_create catches the IntegrityError of a concurrent creator and reads its row,
         # so two first players of a date always get the same seed.
-        deal, _ = DailyDeal.objects.get_or_create(date=date, defaults={"seed": secrets.randbits(63)})
+        deal, created = DailyDeal.objects.get_or_create(date=date, defaults={"seed": secrets.randbits(63)})
+        if created:
+            par.schedule(date)  # the deals exist: their par is played off the request path
     return deal
 
 
@@ -184,12 +187,22 @@ def record_entry(player: Player, game, totals: dict, moves: list) -> Entry | Non
 
 
 def share_text(entry: Entry) -> str:
-    """What a player can paste to friends: date, score, result and rank, nothing of the deal."""
-    result = {Entry.WON: "Won", Entry.LOST: "Lost", Entry.DRAW: "Draw"}[entry.result]
-    line = f"{result} {entry.score:,} to {entry.opponents_score:,}"
+    """What a player can paste to friends, in the active language: date, score, result, the score
+    against par (once the date has one) and rank; nothing of the deal."""
+    results = {
+        Entry.WON: gettext("Won %(score)s to %(opponents)s"),
+        Entry.LOST: gettext("Lost %(score)s to %(opponents)s"),
+        Entry.DRAW: gettext("Draw %(score)s to %(opponents)s"),
+    }
+    scores = {"score": wording.number(entry.score), "opponents": wording.number(entry.opponents_score)}
+    parts = [results[entry.result] % scores]
+    date_par = par.par_of(entry.date)
+    if date_par is not None:
+        parts.append(wording.against_par(entry.score - date_par))
     if is_listed(entry.player) and not entry.hidden:
-        line += f" · rank {daily_rank(entry.date, entry.score)}"
-    return f"Foot Canasta daily {entry.date.isoformat()}\n{line}"
+        parts.append(gettext("rank %(rank)s") % {"rank": wording.number(daily_rank(entry.date, entry.score))})
+    title = gettext("Foot Canasta daily %(date)s") % {"date": entry.date.isoformat()}
+    return f"{title}\n{' · '.join(parts)}"
 
 
 def date_is_closed(date: datetime.date) -> bool:

@@ -8,6 +8,7 @@ player, or an entry a moderator hid, is "hidden" (the dialog says the results ar
 offers nothing).
 """
 
+from leaderboards import wording
 from leaderboards.boards import daily_rank, is_listed
 from leaderboards.daily import share_text
 from leaderboards.models import DailyDeal, Entry
@@ -40,6 +41,7 @@ def daily_result(entry: Entry) -> dict:
         "result": entry.result,
         "par": par,
         "against_par": entry.score - par if par is not None else None,
+        "against_par_text": wording.against_par(entry.score - par) if par is not None else None,
         "standing": where,
         "rank": daily_rank(entry.date, entry.score) if where == LISTED else None,
         "nickname": entry.player.nickname if where == LISTED else None,

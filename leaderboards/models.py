@@ -27,6 +27,10 @@ class DailyDeal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     nonce = models.CharField(max_length=64, editable=False, default="")
     commitment = models.CharField(max_length=64, editable=False, default="")
+    # The NS total of computer players in all four seats on the date's deals (leaderboards.par);
+    # null until it is computed. par_started_at: when a worker claimed it (computed once).
+    par = models.IntegerField(null=True, blank=True, editable=False)
+    par_started_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self):
         return f"Daily deal {self.date.isoformat()}"

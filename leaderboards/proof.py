@@ -16,7 +16,7 @@ from games.engine import Game as EngineGame
 from games.engine.errors import RuleError
 from games.engine.seats import DEALS
 from games.models import Game
-from leaderboards import commitment, daily
+from leaderboards import commitment, daily, par
 from leaderboards.models import DailyDeal
 
 # The fields of a position that are the deal itself: the cards and who deals and plays first.
@@ -51,6 +51,7 @@ def published(deal: DailyDeal) -> dict:
         "commitment": deal.commitment,
         "seed": str(deal.seed) if public else None,
         "nonce": deal.nonce if public else None,
+        "par": deal.par if public else None,
         "committed_at": deal.created_at.isoformat(),
         "revealed_at": daily_clock.ranked_until(deal.date).isoformat(),
     }
@@ -129,7 +130,20 @@ def verify_date(date: datetime.date) -> Report:
     for game in games:
         check_game(game, deal.seed, expected, report)
     report.lines.append(f"{games.count()} stored game(s) of {date.isoformat()} checked")
+    check_par(deal, report)
     return report
+
+
+def check_par(deal: DailyDeal, report: Report) -> None:
+    """The stored par is what the computer players score on the seed's deals today too."""
+    if deal.par is None:
+        report.lines.append("par: not computed yet")
+        return
+    replayed = par.play_par(deal.seed)
+    if replayed != deal.par:
+        report.problem(f"the stored par {deal.par} is not the computer players' score {replayed}")
+    else:
+        report.lines.append(f"par {deal.par}: the computer players' game of the seed scores it again")
 
 
 def check_commitment(deal: DailyDeal, report: Report) -> None:

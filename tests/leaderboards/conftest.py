@@ -10,6 +10,16 @@ from lb_support import play_to_the_end
 from games.engine import Game as EngineGame
 
 
+@pytest.fixture(autouse=True)
+def english_to_begin_with():
+    """A request in another language leaves it active in the test's thread (LocaleMiddleware);
+    each test starts in English again."""
+    yield
+    from django.utils import translation
+
+    translation.activate("en")
+
+
 @pytest.fixture
 def make_player(db):
     from players.models import Player

@@ -100,23 +100,29 @@ def secrets_of(dates) -> dict[str, str]:
     return found
 
 
-def moderator_pages(recorder_cls, game_id) -> list:
-    from django.contrib.auth.models import Group, User
+def staff_pages(recorder_cls, game_id) -> list:
+    """The admin pages of the day's deal, game and entry, as a staff member (not a superuser)
+    allowed to view every one of them."""
+    from django.contrib.auth.models import Permission, User
     from django.test import Client
 
-    moderator = Client()
-    user = User.objects.create_user("mod", password="pw-for-tests", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
-    moderator.force_login(user)
-    seen = recorder_cls(moderator)
+    staff = Client()
+    user = User.objects.create_user("staff", password="pw-for-tests", is_staff=True)
+    views = ["view_dailydeal", "view_game", "view_move", "view_entry", "view_player", "view_moderationaction"]
+    user.user_permissions.add(*Permission.objects.filter(codename__in=views))
+    staff.force_login(user)
+    seen = recorder_cls(staff)
+    today, tomorrow = (DailyDeal.objects.get(date=daily.today() + datetime.timedelta(days=n)) for n in (0, 1))
     for path in (
         "/admin/leaderboards/dailydeal/",
-        f"/admin/leaderboards/dailydeal/{DailyDeal.objects.get(date=daily.today()).pk}/change/",
+        f"/admin/leaderboards/dailydeal/{today.pk}/change/",
+        f"/admin/leaderboards/dailydeal/{tomorrow.pk}/change/",
+        "/admin/games/game/",
         f"/admin/games/game/{game_id}/change/",
         "/admin/leaderboards/entry/",
-        f"/admin/leaderboards/entry/replay/{game_id}/",
     ):
-        seen.get(path)
+        assert seen.get(path).status_code == 200, path
+    seen.get(f"/admin/leaderboards/entry/replay/{game_id}/")  # refused until the date is closed
     return seen.texts
 
 
@@ -170,7 +176,7 @@ async def test_a_whole_daily_sends_no_seed_and_no_nonce_before_its_date_is_over(
     ):
         await http(browser.get, path)
     assert await database_sync_to_async(Entry.objects.filter(game_id=game["id"]).exists)()
-    admin_texts = await database_sync_to_async(moderator_pages)(Recorder, game["id"])
+    admin_texts = await database_sync_to_async(staff_pages)(Recorder, game["id"])
 
     secrets = await database_sync_to_async(secrets_of)([today, tomorrow])
     assert len(secrets) == 4

@@ -1,0 +1,160 @@
+"""A par to beat (issue 16, item 2): the date's deals played once by computer players in all four
+seats, off the request path; a finished player's result, board row and share text show their
+score against it, and nobody sees it before finishing (or before the date is over).
+"""
+
+import datetime
+import io
+import threading
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import translation
+
+from games.bots.tournament import play_game
+from leaderboards import daily, par, wording
+from leaderboards.models import DailyDeal
+
+TODAY = daily.today()
+TOMORROW = TODAY + datetime.timedelta(days=1)
+CLOSED = TODAY - datetime.timedelta(days=2)
+
+
+def test_the_par_is_north_souths_total_of_the_normal_bots_on_the_seeds_deals():  # R57, R59
+    seed = 20261202
+    assert par.play_par(seed) == play_game(seed, "normal", "normal").totals["NS"]
+    assert par.play_par(seed) == par.play_par(seed)  # R59: no other randomness
+
+
+@pytest.mark.django_db
+def test_the_par_is_computed_once_per_date(monkeypatch):
+    deal = DailyDeal.objects.create(date=CLOSED, seed=77)
+    played = []
+    monkeypatch.setattr(par, "play_par", lambda seed: played.append(seed) or 4321)
+    assert par.compute_par(CLOSED) == 4321
+    assert par.compute_par(CLOSED) is None and par.compute_missing(TOMORROW) == []
+    assert played == [77] and DailyDeal.objects.get(pk=deal.pk).par == 4321
+
+
+@pytest.mark.django_db
+def test_a_claim_is_won_once_and_taken_again_only_when_stale():
+    DailyDeal.objects.create(date=CLOSED, seed=77)
+    assert par.claim(CLOSED) and not par.claim(CLOSED)
+    stale = datetime.datetime.now(datetime.UTC) - par.CLAIM_TIMEOUT - datetime.timedelta(seconds=1)
+    DailyDeal.objects.filter(date=CLOSED).update(par_started_at=stale)  # its worker died
+    assert par.claim(CLOSED)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_answer(client, monkeypatch):
+    release, threads, futures = threading.Event(), [], []
+    real_submit = par.submit
+
+    def slow_par(seed):
+        threads.append(threading.current_thread().name)
+        assert release.wait(30)
+        return 1000 + len(threads)
+
+    monkeypatch.setattr(par, "play_par", slow_par)
+    monkeypatch.setattr(par, "submit", lambda date: futures.append(real_submit(date)) or futures[-1])
+    answer = client.get(f"/api/daily/{TOMORROW.isoformat()}")  # makes today's and tomorrow's deals
+    assert answer.status_code == 200 and answer.json()["par"] is None
+    assert list(DailyDeal.objects.values_list("par", flat=True)) == [None, None]  # answered before the par
+    release.set()
+    for future in futures:
+        future.result(timeout=30)
+    assert len(futures) == 2 and all(name.startswith("daily-par") for name in threads)
+    assert threading.current_thread().name not in threads
+    assert sorted(DailyDeal.objects.values_list("par", flat=True)) == [1001, 1002]
+    client.get(f"/api/daily/{TOMORROW.isoformat()}")  # the deals exist: nothing more is computed
+    assert len(futures) == 2 and len(threads) == 2
+
+
+@pytest.mark.django_db
+def test_prepare_daily_computes_the_par_of_today_and_tomorrow(monkeypatch):
+    monkeypatch.setattr(par, "play_par", lambda seed: 5000)
+    call_command("prepare_daily", stdout=io.StringIO())
+    assert dict(DailyDeal.objects.values_list("date", "par")) == {TODAY: 5000, TOMORROW: 5000}
+
+
+@pytest.mark.django_db
+def test_the_board_shows_the_par_only_to_a_player_who_finished_or_once_the_date_is_over(
+    client, make_player, make_entry
+):
+    DailyDeal.objects.create(date=TODAY, seed=1)
+    DailyDeal.objects.filter(date=TODAY).update(par=6000)
+    make_entry(make_player("Anna"), TODAY, 7240, 3000)
+    client.get("/api/session")
+    board = client.get(f"/api/leaderboard/daily/{TODAY.isoformat()}").json()
+    assert board["par"] is None and board["rows"][0]["against_par"] is None
+    assert "over par" not in client.get("/leaderboard/").content.decode()
+    from players.identity import player_for_session
+
+    me = player_for_session(client.session)
+    make_entry(me, TODAY, 5000, 5100)
+    board = client.get(f"/api/leaderboard/daily/{TODAY.isoformat()}").json()
+    assert board["par"] == 6000 and board["rows"][0]["against_par"] == 1240
+    assert board["me"]["against_par"] == -1000
+    page = client.get("/leaderboard/").content.decode()
+    assert "+1,240 over par" in page and "1,000 under par" in page and "6,000" in page
+
+
+@pytest.mark.django_db
+def test_a_closed_dates_board_and_deal_show_its_par_to_anyone(client, make_player, make_entry):
+    DailyDeal.objects.create(date=CLOSED, seed=1)
+    DailyDeal.objects.filter(date=CLOSED).update(par=6000)
+    make_entry(make_player("Anna"), CLOSED, 6000, 3000)
+    board = client.get(f"/api/leaderboard/daily/{CLOSED.isoformat()}").json()
+    assert board["par"] == 6000 and board["rows"][0]["against_par"] == 0
+    assert client.get(f"/api/daily/{CLOSED.isoformat()}").json()["par"] == 6000
+    assert client.get(f"/api/daily/{TODAY.isoformat()}").json()["par"] is None
+
+
+@pytest.mark.django_db
+def test_the_share_text_and_the_results_show_the_score_against_par(client, make_entry):
+    client.get("/api/session")
+    from players.identity import player_for_session
+
+    me = player_for_session(client.session)
+    DailyDeal.objects.create(date=TODAY, seed=1)
+    entry = make_entry(me, TODAY, 7240, 3000)
+    share = client.get(f"/api/daily/share/{entry.game_id}").json()
+    assert share["par"] is None and "par" not in share["text"]  # not computed yet: nothing to say
+    DailyDeal.objects.filter(date=TODAY).update(par=6000)
+    share = client.get(f"/api/daily/share/{entry.game_id}").json()
+    assert share["against_par"] == 1240 and share["against_par_text"] == "+1,240 over par"
+    assert share["text"].endswith("Won 7,240 to 3,000 · +1,240 over par")
+    result = client.get(f"/api/daily/result/{entry.game_id}").json()
+    assert result["against_par"] == 1240 and result["against_par_text"] == "+1,240 over par"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "over", "under", "won"),
+    [
+        ("en", "+1,240 over par", "310 under par", "Won 7,240 to 3,000"),
+        ("de", "+1.240 über Par", "310 unter Par", "Gewonnen 7.240 zu 3.000"),
+        ("bn", "পারের চেয়ে +১,২৪০ বেশি", "পারের চেয়ে ৩১০ কম", "জয় ৭,২৪০ বনাম ৩,০০০"),
+    ],
+)
+def test_the_score_against_par_reads_in_each_language(
+    german_catalogue, make_player, make_entry, language, over, under, won
+):
+    DailyDeal.objects.create(date=CLOSED, seed=1)
+    DailyDeal.objects.filter(date=CLOSED).update(par=6000)
+    entry = make_entry(make_player(), CLOSED, 7240, 3000)
+    with translation.override(language):
+        assert wording.against_par(1240) == over and wording.against_par(-310) == under
+        assert won in daily.share_text(entry) and over in daily.share_text(entry)
+
+
+@pytest.mark.django_db
+def test_verify_daily_replays_the_par_and_fails_on_a_changed_one(make_player, finished_daily):  # R59
+    finished_daily(make_player("Anna"), CLOSED)
+    assert par.compute_par(CLOSED) is not None
+    out = io.StringIO()
+    call_command("verify_daily", CLOSED.isoformat(), stdout=out)
+    assert "scores it again" in out.getvalue()
+    DailyDeal.objects.filter(date=CLOSED).update(par=1)
+    with pytest.raises(CommandError):
+        call_command("verify_daily", CLOSED.isoformat(), stdout=io.StringIO())
