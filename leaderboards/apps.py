@@ -2,7 +2,7 @@
 
 It builds on games and games never imports it: `ready` adds the daily mode to the room service,
 listens for the end of a game (games.signals.game_finished) to rank a finished daily, and keeps
-the players with a ranked entry when purge_games clears out idle players (games.signals.purging_players).
+the players with a ranked entry when purge_games clears out idle players (games.keepers).
 """
 
 from django.apps import AppConfig
@@ -14,11 +14,12 @@ class LeaderboardsConfig(AppConfig):
 
     def ready(self):
         # Imported here: models and the room service are usable only once the apps are loaded.
+        from games.keepers import register_player_keeper
         from games.models import Game
         from games.rooms.creation import register_mode
-        from games.signals import game_finished, purging_players
+        from games.signals import game_finished
         from leaderboards.daily import daily_game, ranked_players, record_finished_daily
 
         register_mode(Game.DAILY, daily_game)
         game_finished.connect(record_finished_daily, dispatch_uid="leaderboards.record_finished_daily")
-        purging_players.connect(ranked_players, dispatch_uid="leaderboards.ranked_players")
+        register_player_keeper("leaderboards", ranked_players)

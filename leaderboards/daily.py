@@ -13,6 +13,7 @@ import logging
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from games import daily_clock
@@ -104,9 +105,9 @@ def record_finished_daily(sender, game, **kwargs) -> None:
     on_game_finished(game)
 
 
-def ranked_players(sender, players, **kwargs):
-    """games.signals.purging_players' receiver: of the `players` to purge, those with a ranked
-    entry stay (their results are on the boards)."""
+def ranked_players(players: QuerySet[Player]) -> QuerySet[Player]:
+    """games.keepers' hook: of the `players` to purge, those with a ranked entry stay (their
+    results are on the boards)."""
     return players.filter(entries__isnull=False)
 
 

@@ -49,7 +49,7 @@ def test_purge_deletes_old_unfinished_games_and_idle_players_only():
 
 
 def test_purge_keeps_an_idle_player_another_app_needs():
-    """games knows only seats; leaderboards keeps a player with a ranked entry (purging_players)."""
+    """games knows only seats; leaderboards keeps a player with a ranked entry (games.keepers)."""
     ranked, idle = Player.objects.create(), Player.objects.create()
     Entry.objects.create(
         player=ranked,

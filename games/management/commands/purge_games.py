@@ -2,8 +2,8 @@
 players who never played.
 
 Finished games are kept (they back the leaderboards and replays). A player with a seat in a game
-is kept, and so is one another app still needs: the apps built on games answer the
-`purging_players` signal (leaderboards keeps a player with a ranked entry). Meant for a daily cron
+is kept, and so is one another app still needs: the apps built on games register in the
+games.keepers hook (leaderboards keeps a player with a ranked entry). Meant for a daily cron
 job; --dry-run only counts.
 """
 
@@ -11,11 +11,11 @@ import datetime
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from games.keepers import without_kept
 from games.models import Game, Presence
-from games.signals import purging_players
 from players.models import Player
 
 CLOSED_SOCKET_ROWS_AGE = datetime.timedelta(days=1)
@@ -74,19 +74,18 @@ class Command(BaseCommand):
         )
 
 
-def players_without_games(created_before, exclude_games=None):
+def players_without_games(
+    created_before: datetime.datetime, exclude_games: QuerySet[Game] | None = None
+) -> QuerySet[Player]:
     """Players made before `created_before` with no seat in any game and none of the apps
-    listening to `purging_players` needs."""
+    registered in games.keepers needs."""
     remaining = Game.objects.all()
     if exclude_games:  # a dry run counts as if the abandoned games were gone already
         remaining = remaining.exclude(pk__in=exclude_games.values("pk"))
-    seated = set()
+    seated: set[str] = set()
     for seats in remaining.values_list("seats", flat=True).iterator():
         seated.update(spec["player"] for spec in (seats or {}).values() if spec and "player" in spec)
     # A host always sits in their game, so the seats cover hosted games too.
     candidates = Player.objects.filter(created_at__lt=created_before)
     keep = [player_id for player_id in candidates.values_list("id", flat=True) if str(player_id) in seated]
-    unseated = candidates.exclude(pk__in=keep)
-    for _receiver, needed in purging_players.send(sender=Game, players=unseated):
-        unseated = unseated.exclude(pk__in=needed.values("pk"))
-    return unseated
+    return without_kept(candidates.exclude(pk__in=keep))
