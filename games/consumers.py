@@ -128,6 +128,17 @@ class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
 
 class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
+    game_id: str  # set once the URL names a game; a socket that names none is closed at once
+    seat: str | None  # None: a spectator
+    player_id: str | None
+    version: int | None  # the version this socket's view is at; None until its first state
+    pending: dict[int, dict]  # version -> room update that arrived ahead of a missing one
+    gap_task: asyncio.Task | None
+    heartbeat_task: asyncio.Task | None
+    lease: limits.SocketLease | None
+    last_presence: dict | None  # the seats of the last presence this socket forwarded
+    recap_from: int | None  # the first version made while this seat was away (sent once)
+
     # client message type -> handler; nothing else a client sends can reach a method
     CLIENT_TYPES = {
         "action": "on_action",
@@ -145,22 +156,23 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.language = language_of_scope(self.scope)
         self.bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
         self.version = None
-        self.pending = {}  # version -> room update that arrived ahead of a missing one
+        self.pending = {}
         self.gap_task = None
         self.heartbeat_task = None
         self.joined = False
-        self.last_presence = None  # the seats of the last presence this socket forwarded
+        self.last_presence = None
         self.lease = None
         self.last_heard = time.monotonic()
         self.seat = self.player_id = None
-        self.recap_from = None  # the first version made while this seat was away (sent once)
+        self.recap_from = None
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
-        self.game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
-        if self.game_id is None:
+        game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
+        if game_id is None:
             await self.accept()
             await self.close(CLOSE_NOT_FOUND)
             return
+        self.game_id = game_id
         game, self.player_id, banned = await database_sync_to_async(self.identify)()
         await self.accept()
         if game is None:
@@ -169,7 +181,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if banned:
             await self.close(CLOSE_BANNED)
             return
-        if not await self.take_socket_place(str(game.id)):
+        lease = await self.take_socket_place(str(game.id))
+        if lease is None:
             await self.close(CLOSE_TOO_MANY)
             return
         self.seat = game.seat_of(self.player_id)
@@ -190,15 +203,18 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.send_notice("seat_open_elsewhere")
         await broadcast_presence(self.game_id)
         advance_soon(self.game_id)
-        self.heartbeat_task = asyncio.create_task(self.heartbeat())
+        self.heartbeat_task = asyncio.create_task(self.heartbeat(lease))
 
-    async def take_socket_place(self, game_id: str) -> bool:
-        """A place in the socket caps of this session, network and game (players.limits)."""
-        self.lease = limits.SocketLease(self.channel_name, game=game_id, **socket_limit_keys(self.scope))
-        full = await sync_to_async(self.lease.claim, thread_sensitive=False)()
+    async def take_socket_place(self, game_id: str) -> limits.SocketLease | None:
+        """This socket's lease on a place in the socket caps of its session, network and game
+        (players.limits); None when one of them is full."""
+        # Kept on the socket even when refused: disconnect releases whatever it holds.
+        self.lease = lease = limits.SocketLease(self.channel_name, game=game_id, **socket_limit_keys(self.scope))
+        full = await sync_to_async(lease.claim, thread_sensitive=False)()
         if full:
             log.info("socket refused on game %s: too many per %s", game_id, full)
-        return full is None
+            return None
+        return lease
 
     def identify(self):
         """(game, player id, banned) from the URL and the session; runs in the DB thread."""
@@ -212,8 +228,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if self.heartbeat_task:
             self.heartbeat_task.cancel()
-        if getattr(self, "lease", None) is not None:
-            await sync_to_async(self.lease.release, thread_sensitive=False)()
+        lease = getattr(self, "lease", None)  # None also when connect failed before making one
+        if lease is not None:
+            await sync_to_async(lease.release, thread_sensitive=False)()
         if self.gap_task:
             self.gap_task.cancel()
         if getattr(self, "joined", False):
@@ -222,16 +239,16 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await broadcast_presence(self.game_id)
         await forget_channel(self.channel_layer, self.channel_name)
 
-    async def heartbeat(self):
-        """Keep this socket's presence and place fresh, close it when idle, and run the room's watchdog
-        (absent friends, timeouts)."""
+    async def heartbeat(self, lease: limits.SocketLease):
+        """Keep this socket's presence and its `lease` fresh, close it when idle, and run the room's
+        watchdog (absent friends, timeouts)."""
         while True:
             await asyncio.sleep(heartbeat_seconds())
             if time.monotonic() - self.last_heard > limits.idle_seconds():
                 await self.close(CLOSE_IDLE)
                 return
             try:
-                await sync_to_async(self.lease.renew, thread_sensitive=False)()
+                await sync_to_async(lease.renew, thread_sensitive=False)()
                 await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name)
                 if self.watch_presence:
                     # Tell the room only when something changed (e.g. a friend's grace ran out).
@@ -243,6 +260,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     # ------------------------------------------------------------ client -> server
 
     async def receive(self, text_data=None, bytes_data=None):
+        if not self.joined:  # refused at connect (no such game, banned, too many) and being closed
+            return
         self.last_heard = time.monotonic()
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
         if size > MAX_FRAME_BYTES:
@@ -287,9 +306,11 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         log.error("message on game %s failed", self.game_id, exc_info=error)
         await self.send_error("busy", ref)
 
-    def require_seat(self):
+    def require_seat(self) -> str:
+        """This socket's seat; a spectator is refused."""
         if not self.seat:
             raise RoomError("not_seated", status=403)
+        return self.seat
 
     @staticmethod
     def action_of(message) -> dict:
@@ -300,16 +321,16 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         return normalise_action(action)
 
     async def on_action(self, message, ref):
-        self.require_seat()
+        seat = self.require_seat()
         action = self.action_of(message)
         version = message.get("v")
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("stale_version", status=409)
-        await act(self.game_id, self.seat, action, version, origin=self.channel_name, ref=ref)
+        await act(self.game_id, seat, action, version, origin=self.channel_name, ref=ref)
 
     async def on_check(self, message, ref):
-        self.require_seat()
-        answer = await database_sync_to_async(check_action)(self.game_id, self.seat, self.action_of(message))
+        seat = self.require_seat()
+        answer = await database_sync_to_async(check_action)(self.game_id, seat, self.action_of(message))
         reply = {"type": "checked", "ref": ref, "ok": bool(answer.get("ok"))}
         if reply["ok"]:
             reply["points"] = answer.get("points", 0)
@@ -324,8 +345,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def on_take_choice(self, message, ref):
         """Take pile with nothing selected: the cards the server found for it, to confirm, or why none works."""
-        self.require_seat()
-        answer = await database_sync_to_async(take_choice)(self.game_id, self.seat)
+        seat = self.require_seat()
+        answer = await database_sync_to_async(take_choice)(self.game_id, seat)
         reply = {"type": "take_choice", "ref": ref, "ok": bool(answer.get("ok"))}
         if reply["ok"]:
             reply.update(action=answer["action"], points=answer.get("points", 0))
@@ -350,17 +371,17 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send_state()
 
     async def on_next_deal(self, message, ref):
-        self.require_seat()
-        await database_sync_to_async(next_deal)(self.game_id, self.seat)
+        seat = self.require_seat()
+        await database_sync_to_async(next_deal)(self.game_id, seat)
         advance_soon(self.game_id)
 
     async def on_react(self, message, ref):
-        self.require_seat()
-        await react(self.game_id, self.seat, message.get("reaction"))
+        seat = self.require_seat()
+        await react(self.game_id, seat, message.get("reaction"))
 
     async def on_hint(self, message, ref):
-        self.require_seat()
-        step = await hint(self.game_id, self.seat)
+        seat = self.require_seat()
+        step = await hint(self.game_id, seat)
         first = step["actions"][0] if step["actions"] else None
         await self.send_json({"type": "hint", "action": first, "step": step, "ref": ref})
 
@@ -416,7 +437,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             self.gap_task = asyncio.create_task(self.resync_if_gap_stays())
 
     async def flush_pending(self):
-        while self.version + 1 in self.pending:
+        while self.version is not None and self.version + 1 in self.pending:
             update = self.pending.pop(self.version + 1)
             part = update["parts"].get(self.seat or PUBLIC)
             if part is None:

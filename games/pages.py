@@ -108,6 +108,8 @@ def start_from_position(request):
     if body is None:
         return JsonResponse({"code": "bad_request", "message": "The body must be a JSON object."}, status=400)
     position, level = body.get("position"), body.get("level", "normal")
+    if not isinstance(position, dict):
+        return JsonResponse({"code": "invalid_position", "message": "The position must be a JSON object."}, status=400)
     try:
         EngineGame.from_position(position)
     except (RuleError, TypeError, KeyError, ValueError) as refused:

@@ -276,7 +276,7 @@ def is_blocked(nickname: str) -> bool:
     return any(blocked in key for blocked in BLOCKED_ANYWHERE_KEYS) or bool(({key} | word_keys) & BLOCKED_WHOLE_KEYS)
 
 
-def validate(raw: str) -> tuple[str, str]:
+def validate(raw: object) -> tuple[str, str]:
     """The nickname to store and its key; NicknameError(code, message) when it breaks a rule."""
     if not isinstance(raw, str):
         raise NicknameError("nickname_missing", _("Choose a nickname."))
@@ -307,7 +307,7 @@ def validate(raw: str) -> tuple[str, str]:
     return nickname, key
 
 
-def set_nickname(player, raw: str) -> str:
+def set_nickname(player, raw: object) -> str:
     """Give the player a nickname (or a new one); raises NicknameError when it cannot be theirs."""
     if player.banned:
         raise NicknameError("player_banned", _("This player cannot choose a nickname."))

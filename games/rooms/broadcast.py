@@ -10,7 +10,8 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
+from django.core.exceptions import ImproperlyConfigured
 
 from games.rooms.presence import presence_message
 
@@ -21,15 +22,23 @@ def group_name(game_id) -> str:
     return f"game.{game_id}"
 
 
+def channel_layer() -> BaseChannelLayer:
+    """The channel layer of CHANNEL_LAYERS (server/settings.py always configures one)."""
+    layer = get_channel_layer()
+    if layer is None:
+        raise ImproperlyConfigured("CHANNEL_LAYERS has no default layer: game sockets cannot be told anything")
+    return layer
+
+
 async def broadcast(result, origin: str | None, ref) -> None:
     """Send a committed move (a games.rooms.moves.MoveResult) to every socket of its game."""
-    await get_channel_layer().group_send(group_name(result.game_id), result.message(origin, ref))
+    await channel_layer().group_send(group_name(result.game_id), result.message(origin, ref))
     if result.lapsed:  # the game no longer counts: every socket gets a state that says so
         await broadcast_refresh(result.game_id)
 
 
 async def broadcast_refresh(game_id) -> None:
-    await get_channel_layer().group_send(group_name(game_id), {"type": "room.refresh"})
+    await channel_layer().group_send(group_name(game_id), {"type": "room.refresh"})
 
 
 def broadcast_refresh_sync(game_id) -> None:
@@ -46,11 +55,11 @@ async def broadcast_presence(game_id, unless: dict | None = None) -> None:
     if message is None or message["seats"] == unless:
         return
     try:
-        await get_channel_layer().group_send(group_name(game_id), message)
+        await channel_layer().group_send(group_name(game_id), message)
     except Exception:  # the layer is down (Redis restarting): presence is sent again on the next change
         log.warning("could not send the presence of game %s", game_id, exc_info=True)
 
 
 async def broadcast_reaction(game_id, seat: str, code: str) -> None:
     """A seat's reaction (a code of games.rooms.reactions.REACTIONS) to every socket of the game."""
-    await get_channel_layer().group_send(group_name(game_id), {"type": "room.reaction", "seat": seat, "reaction": code})
+    await channel_layer().group_send(group_name(game_id), {"type": "room.reaction", "seat": seat, "reaction": code})

@@ -15,14 +15,16 @@ from games import daily_clock
 from games.models import Game
 
 
-def counting_daily(game: Game) -> bool:
-    """A ranked daily that still counts for its date's board (until its deadline)."""
-    return game.mode == Game.DAILY and game.ranked and game.daily_date is not None
+def counted_date(game: Game) -> datetime.date | None:
+    """The date of a ranked daily that still counts for that date's board (until its deadline);
+    None for any other game."""
+    return game.daily_date if game.mode == Game.DAILY and game.ranked else None
 
 
 def ranked_until(game: Game) -> datetime.datetime | None:
     """When a ranked daily stops counting; None for any other game."""
-    return daily_clock.ranked_until(game.daily_date) if counting_daily(game) else None
+    date = counted_date(game)
+    return daily_clock.ranked_until(date) if date is not None else None
 
 
 def lapse_if_late(game: Game, moved_at: datetime.datetime) -> bool:
@@ -32,7 +34,8 @@ def lapse_if_late(game: Game, moved_at: datetime.datetime) -> bool:
     processes that both see a late move, one reports it. `game` (the caller's copy of the row,
     kept in memory for the next move) says the same afterwards.
     """
-    if not counting_daily(game) or daily_clock.counts_at(game.daily_date, moved_at):
+    date = counted_date(game)
+    if date is None or daily_clock.counts_at(date, moved_at):
         return False
     changed = Game.objects.filter(pk=game.pk, ranked=True).update(ranked=False, lapsed=True)
     game.ranked, game.lapsed = False, True

@@ -16,7 +16,7 @@ reads them through the instance's deferred fields.
 from functools import cache
 
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import connection, models
 from django.utils import timezone
 
 from games.models import Game, Move
@@ -48,16 +48,28 @@ def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def _field(model: type[models.Model], name: str) -> models.Field:
+    """The field `name` of `model`, which must be a column (get_field also finds reverse relations)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field) or field.column is None:
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
+def _column(model: type[models.Model], name: str) -> str:
+    """The quoted column name of the field `name` of `model`."""
+    return _quoted(str(_field(model, name).column))
+
+
 @cache
 def _statements(vendor: str) -> dict:
     """The SQL of the move's statements for this database (`vendor` keys the cache)."""
     game_table, move_table = _quoted(Game._meta.db_table), _quoted(Move._meta.db_table)
-    game_columns = [_quoted(Game._meta.get_field(name).column) for name in GAME_FIELDS]
+    game_columns = [_column(Game, name) for name in GAME_FIELDS]
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    pk, version = _quoted(Game._meta.pk.column), _quoted(Game._meta.get_field("version").column)
-    status, awaiting = (_quoted(Game._meta.get_field(name).column) for name in ("status", "awaiting"))
-    written = ", ".join(f"{_quoted(Game._meta.get_field(name).column)} = %s" for name in WRITTEN_FIELDS)
-    move_columns = ", ".join(_quoted(Move._meta.get_field(name).column) for name in MOVE_FIELDS)
+    pk, version, status, awaiting = (_column(Game, name) for name in ("id", "version", "status", "awaiting"))
+    written = ", ".join(f"{_column(Game, name)} = %s" for name in WRITTEN_FIELDS)
+    move_columns = ", ".join(_column(Move, name) for name in MOVE_FIELDS)
     select = f"SELECT {', '.join(game_columns)} FROM {game_table} WHERE {pk} = %s"
     update = f"UPDATE {game_table} SET {written} WHERE {pk} = %s AND {version} = %s"
     placeholders = ", ".join(["%s"] * len(MOVE_FIELDS))
@@ -83,13 +95,14 @@ def _converters(vendor: str) -> tuple:
     table = Game._meta.db_table
     pairs = []
     for name in GAME_FIELDS:
-        column = Game._meta.get_field(name).get_col(table)
+        column = _field(Game, name).get_col(table)
         pairs.append((tuple(connection.ops.get_db_converters(column) + column.get_db_converters(connection)), column))
     return tuple(pairs)
 
 
 def _pk(game_id):
-    return Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
+    pk = _field(Game, "id")
+    return pk.get_db_prep_value(pk.to_python(game_id), connection)
 
 
 def lock_game(game_id) -> Game | None:
@@ -119,7 +132,7 @@ def _game_row(statement: str, game_id) -> Game | None:
         for converter in converters:
             value = converter(value, column, connection)
         values.append(value)
-    attnames = [Game._meta.get_field(name).attname for name in GAME_FIELDS]
+    attnames = [_field(Game, name).attname for name in GAME_FIELDS]
     return Game.from_db(connection.alias, attnames, values)
 
 
@@ -137,12 +150,12 @@ def _write_params(game: Game, new_version: int, seat: str, action: dict) -> tupl
         "updated": now,
     }
     game_params = [
-        *(Game._meta.get_field(name).get_db_prep_save(game_values[name], connection) for name in WRITTEN_FIELDS),
+        *(_field(Game, name).get_db_prep_save(game_values[name], connection) for name in WRITTEN_FIELDS),
         _pk(game.pk),
         game.version,
     ]
     move_values = {"game": game.pk, "seq": new_version, "seat": seat, "action": action, "created": now}
-    move_params = [Move._meta.get_field(name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
+    move_params = [_field(Move, name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
     return game_params, move_params
 
 
@@ -157,8 +170,8 @@ def write_move_if_unchanged(game: Game, new_version: int, seat: str, action: dic
     row says). False when it is not: nothing is written, and the caller takes the locked path."""
     game_params, move_params = _write_params(game, new_version, seat, action)
     condition = [
-        Game._meta.get_field("status").get_db_prep_save(status, connection),
-        Game._meta.get_field("awaiting").get_db_prep_save(awaiting, connection),
+        _field(Game, "status").get_db_prep_save(status, connection),
+        _field(Game, "awaiting").get_db_prep_save(awaiting, connection),
     ]
     with connection.cursor() as cursor:
         cursor.execute(

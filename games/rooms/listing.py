@@ -7,6 +7,10 @@ game is rebuilt, and the whole list is two queries however many games it holds.
 May call the engine's scoring, games.models and games.rooms.views.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.db.models.fields.json import KeyTransform
@@ -16,11 +20,21 @@ from games.engine.seats import DEALS, TEAM_OF
 from games.models import SEATS, Game
 from games.rooms.views import seat_labels
 
+if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with the server
+    from django_stubs_ext import WithAnnotations
+
 # Only what an entry needs: of the position (tens of KB late in a game) just its deal and its scores.
 ENTRY_FIELDS = ("id", "mode", "status", "level", "ranked", "daily_date", "invite_code", "seats", "host_id", "updated")
 
 
-def games_of(player_id) -> QuerySet:
+class PositionSummary(TypedDict):
+    """What games_of reads of each game's position."""
+
+    deal_number: int | None  # None in a lobby (no position yet)
+    deal_scores: list | None
+
+
+def games_of(player_id) -> QuerySet[WithAnnotations[Game, PositionSummary]]:
     """Every game with the player in one of its seats (a seat holds {"player": "<uuid>"}).
 
     A solo or daily game's one player is its host, found through the host's index; only friends
@@ -49,7 +63,7 @@ def player_games(player) -> list[dict]:
     return [entry(game, player) for game in [*unfinished, *finished]]
 
 
-def entry(game: Game, player) -> dict:
+def entry(game: WithAnnotations[Game, PositionSummary], player) -> dict:
     """One game as the list shows it to this player (who sits in it)."""
     seat = game.seat_of(player.id)
     deal_scores = game.deal_scores or []

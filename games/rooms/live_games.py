@@ -13,7 +13,8 @@ is unchanged (the engine plans before it commits), is put back as it was. Bounde
 recently used games are dropped past FOOT_LIVE_GAMES entries (default 1000; an entry with its
 two views is about 25 KB, so at most about 25 MB), and a finished game is not kept.
 
-Calls nothing of the room service; games.rooms.moves owns the entries.
+Calls nothing of the room service (it names the engine's and the models' Game, for their types);
+games.rooms.moves owns the entries.
 """
 
 import threading
@@ -22,14 +23,17 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
+from games.engine import Game as EngineGame
+from games.models import Game
+
 
 @dataclass
 class LiveGame:
     version: int
-    engine_game: object  # a games.engine.Game at `version`; owned by whoever took it out
+    engine_game: EngineGame  # the game at `version`; owned by whoever took it out
     views: dict  # listener key (a seat, or games.rooms.views.PUBLIC) -> its view at `version`; read-only
     turn: str | None = None  # whose turn it is at `version` (None: the game is over)
-    row: object = None  # the Game row as the move that made `version` stored it (no positions read)
+    row: Game | None = None  # the Game row as the move that made `version` stored it (no positions read)
 
 
 class LiveGames:

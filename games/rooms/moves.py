@@ -32,6 +32,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import engine
+from games.engine.records import Check
 from games.models import Game
 from games.rooms import game_rows
 from games.rooms.bot_plans import BotPlan, bot_plan_after
@@ -143,8 +144,7 @@ def _apply_from_memory(game_id, seat, action, expected_version):
 
 def _apply_in_transaction(game_id, seat, action, expected_version):
     with transaction.atomic():
-        game = game_rows.lock_game(game_id)
-        refuse_move(game, expected_version)
+        game = game_to_move(game_rows.lock_game(game_id), expected_version)
         live = live_game(game, listener_keys(game))
         try:
             events = live.engine_game.apply(seat, action)
@@ -190,7 +190,9 @@ def _after_commit(game: Game, live: LiveGame, seat: str, events: list, after: di
     return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting), next_plan, settled)
 
 
-def refuse_move(game: Game | None, expected_version: int | None) -> None:
+def game_to_move(game: Game | None, expected_version: int | None) -> Game:
+    """The locked row, if an action made at `expected_version` may be applied to it; else the
+    refusal (RoomError)."""
     if game is None:
         raise RoomError("not_found", status=404)
     if game.status == Game.LOBBY:
@@ -199,6 +201,7 @@ def refuse_move(game: Game | None, expected_version: int | None) -> None:
         raise RoomError("game_over", status=409)
     if expected_version is not None and expected_version != game.version:
         raise RoomError("stale_version", status=409)
+    return game
 
 
 def update_awaiting(game: Game, seat: str, events: list) -> None:
@@ -240,7 +243,7 @@ def next_deal(game_id, seat: str) -> bool:
         return not game.awaiting
 
 
-def check_action(game_id, seat: str, action: dict) -> dict:
+def check_action(game_id, seat: str, action: dict) -> Check:
     return _started_game(game_id).check(seat, action)
 
 

@@ -64,10 +64,12 @@ def drop_presence(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).update(connected=False, last_seen=timezone.now())
 
 
-def last_seen_by_seat(game: Game, now) -> tuple[set, dict]:
-    """(the seats with a live socket, {seat: when its player was last seen}) from one query."""
+def last_seen_by_seat(game: Game, now: datetime.datetime) -> tuple[set[str | None], dict[str, datetime.datetime]]:
+    """(the seats with a live socket, None among them when a spectator's is, {seat: when its player
+    was last seen}) from one query."""
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
-    live, last = set(), {}
+    live: set[str | None] = set()
+    last: dict[str, datetime.datetime] = {}
     for seat, connected, seen in Presence.objects.filter(game=game).values_list("seat", "connected", "last_seen"):
         if connected and seen >= fresh:
             live.add(seat)
