@@ -1,13 +1,14 @@
 """Runs computer players off the event loop, in bounded pools shared by all rooms of a process.
 
 A bot's answer is a pure function of (level, seed, view), so it can be computed anywhere. By
-default (FOOT_BOT_POOL=mixed) `hard`, whose search takes up to a few hundred ms, runs in a
-ProcessPoolExecutor, so that its thinking never holds this process's interpreter lock while other
-rooms wait; `easy` and `normal` (a few ms at most) run in a thread pool, because sending a view
-to another process and the answer back cost more CPU than such a bot's decision (measured:
-0.8 ms of 3.8 ms per move). A room's own `easy`/`normal` moves do not even use that pool: the
-room calls `compute_action` in the move's database thread (`turns.think_and_apply`), one thread
-hand-off per bot move instead of two; the thread pool serves the hints. FOOT_BOT_POOL=process or
+default (FOOT_BOT_POOL=mixed) `hard`, whose search is long beside a move (docs/BOTS.md has its
+times), runs in a ProcessPoolExecutor, so that its thinking never holds this process's interpreter
+lock while other rooms wait; `easy` and `normal` decide in a fraction of that and run in a thread
+pool, because sending a view to another process and the answer back costs more CPU than such a
+bot's decision (docs/PERFORMANCE.md, "What a move costs"). A room's own `easy`/`normal` moves do
+not even use that pool: the room calls `compute_action` in the move's database thread
+(`turns.think_and_apply`), one thread hand-off per bot move instead of two; the thread pool serves
+the hints. FOOT_BOT_POOL=process or
 =thread puts every level in one kind of pool. FOOT_BOT_WORKERS workers per pool (default 2).
 The bots come from `games.bots.make_bot`; with the test hooks on, FOOT_BOT_FACTORY="module:function"
 replaces it (tests use a trivial legal player with it). The settings are read in the server's

@@ -3,9 +3,9 @@ version and append the Move (on PostgreSQL in one statement, one round trip). On
 games.rooms.moves calls them, inside the move's transaction (and games.rooms.bot_plans reads the
 row to plan a computer move). Calls games.models only.
 
-Why not the ORM here: measured in-process on SQLite, building and compiling these three queries
-through the ORM cost about 1.5 ms of CPU per move — more than the engine, the views and the
-patches together; on PostgreSQL every round trip also waits on the network. The SQL is built
+Why not the ORM here: building and compiling these three queries through the ORM cost more CPU
+per move than the engine, the views and the patches together (docs/PERFORMANCE.md, "What a move
+costs"); on PostgreSQL every round trip also waits on the network. The SQL is built
 once from the models' own table and column names, values go through each field's own conversion
 to and from the database (`get_db_prep_save`, the field's converters), and the rows come back as
 ordinary `Game` instances (`Game.from_db`), so the rest of the room service cannot tell. The

@@ -10,8 +10,8 @@ the game is rebuilt from the database as before.
 A move takes its game's entry out (it then owns the engine game while it applies the action) and
 puts the new one back only after its transaction committed; a refused action, whose engine game
 is unchanged (the engine plans before it commits), is put back as it was. Bounded: the least
-recently used games are dropped past FOOT_LIVE_GAMES entries (default 1000; an entry with its
-two views is about 25 KB, so at most about 25 MB), and a finished game is not kept.
+recently used games are dropped past FOOT_LIVE_GAMES entries (docs/DEPLOY.md; what the entries
+weigh is in docs/PERFORMANCE.md), and a finished game is not kept.
 
 Calls nothing of the room service (it names the engine's and the models' Game, for their types);
 games.rooms.moves owns the entries.
