@@ -137,6 +137,19 @@ def test_the_lobby_names_both_ways_waiting_room_seat_change_and_a_third_who_join
         assert page.foot_errors == []
 
 
+# A finished game as the server's state would tell it (the end itself is played in test_browser_play).
+GAME_OVER = """() => {
+  const m = window.footTable.model;
+  const score = {NS: {total: 100}, EW: {total: 900}};
+  window.footTable.receive({type: "state", v: m.v, seat: m.seat, mode: m.mode, ranked: false, status: "finished",
+    awaiting: [], host: m.host, code: m.code,
+    view: {...m.view, phase: "over", winner: "EW", turn: null, scores: {deals: [score], totals: {NS: 100, EW: 900}}},
+    seats: Object.fromEntries(Object.entries(m.players).map(([seat, player]) => [seat, player.kind])),
+    names: Object.fromEntries(Object.entries(m.players).filter(([, p]) => p.kind !== "bot")
+      .map(([s, p]) => [s, p.name]))});
+}"""
+
+
 def test_a_watcher_the_away_countdown_the_takeover_and_the_return_with_the_recap(friends_site, people):
     site = friends_site
     ada, ben, carol = people("Ada", site), people("Ben", site), people(None, site)
@@ -181,6 +194,8 @@ def test_a_watcher_the_away_countdown_the_takeover_and_the_return_with_the_recap
 
     # Ben opens the link again (the same browser): his seat, and what happened meanwhile.
     back = ben.context.new_page()
+    back.foot_errors = []
+    back.on("pageerror", lambda error: back.foot_errors.append(str(error)))
     back.goto(table_url)
     back.wait_for_selector("#hand .card")
     assert back.evaluate("window.footTable.model.seat") == "W"
@@ -194,6 +209,31 @@ def test_a_watcher_the_away_countdown_the_takeover_and_the_return_with_the_recap
     back.get_by_role("button", name="Back to the table").click()
     expect(recap).to_be_hidden()
     expect(ada.locator("#away-notes")).to_be_hidden(timeout=15000)  # Ben plays his own seat again
+
+    # Ben's personal link on another device gets the seat too; it is told the seat is open twice.
+    token = back.request.get(site.url + "/api/session").json()["csrf"]
+    link = back.request.post(site.url + "/api/link", headers={"X-CSRFToken": token}).json()["url"]
+    phone = people(None, site)
+    phone.goto(link if link.startswith("http") else site.url + link)
+    phone.get_by_role("button", name="Continue as Ben").click()
+    expect(phone.locator("h1")).not_to_contain_text("Continue as")
+    phone.goto(table_url)
+    phone.wait_for_selector("#hand .card")
+    assert phone.evaluate("window.footTable.model.seat") == "W"
+    expect(phone.locator("#message")).to_contain_text("also open in another tab or device")
+    assert back.evaluate("window.footTable.model.seat") == "W"  # nothing else changed
+
+    # The score dialogs name the players; someone watching reads the teams by their seats.
+    carol.evaluate(GAME_OVER)
+    expect(carol.locator("#game-over-title")).to_have_text("East–West wins!")
+    heads = carol.locator("#game-over .team-head").all_inner_texts()
+    assert "North–South" in heads[0] and "Ada (South)" in heads[0] and "North (computer)" in heads[0], heads
+    assert "East–West" in heads[1] and "Ben (West)" in heads[1], heads
+    ada.evaluate(GAME_OVER)
+    heads = ada.locator("#game-over .team-head").all_inner_texts()
+    assert "Your team" in heads[0] and "You" in heads[0] and "Ben (West)" in heads[1], heads
+    for page in (ada, back, carol, phone):
+        assert page.foot_errors == []
 
 
 def test_a_daily_cannot_be_watched_before_its_date_is_over(friends_site, people):

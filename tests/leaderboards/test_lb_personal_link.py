@@ -37,7 +37,7 @@ def test_opening_a_link_asks_and_does_not_rebind_the_session(anna_link):
     browser, own_id = victim()
     page = browser.get(url)
     assert page.status_code == 200 and "Continue as Anna?" in page.content.decode()
-    assert page["Cache-Control"] == "no-store" and page["Referrer-Policy"] == "no-referrer"
+    assert page["Cache-Control"] == "no-store" and page["Referrer-Policy"] == "same-origin"
     assert browser.session["player_id"] == own_id
     assert identity.player_for_link(url.split("/")[2]) == anna  # looking did not use the link up
 
