@@ -10,6 +10,7 @@ import uuid
 from django.db import models
 
 SEATS = ("S", "W", "N", "E")
+SPECTATOR = ""  # the seat of a Presence row whose socket watches (one empty value, not also NULL)
 LEVELS = ("easy", "normal", "hard")
 # Invite codes avoid look-alike characters (0/O, 1/I/L) so a friend can type one.
 INVITE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -114,7 +115,7 @@ class Presence(models.Model):
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="connections")
-    seat = models.CharField(max_length=1, null=True, blank=True)
+    seat = models.CharField(max_length=1, blank=True, default=SPECTATOR)  # SPECTATOR: a watcher's socket
     channel_name = models.CharField(max_length=200, unique=True)
     last_seen = models.DateTimeField(db_index=True)
     # False once the socket closed: the row then keeps the time its player was last there.

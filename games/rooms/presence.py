@@ -14,7 +14,7 @@ import time
 
 from django.utils import timezone
 
-from games.models import SEATS, Game, Move, Presence, StandIn
+from games.models import SEATS, SPECTATOR, Game, Move, Presence, StandIn
 from games.rooms.config import grace_seconds, heartbeat_seconds
 from games.rooms.names import seat_names
 from games.rooms.stored import load
@@ -30,15 +30,16 @@ def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = F
     never had a row): the start of its absence, for the recap of what happened meanwhile."""
     now = timezone.now()
     absent_since = None
+    row_seat = seat or SPECTATOR
     if first:
         if seat is not None:
             absent_since = absence_start(game_id, seat, now)
         # Closed sockets of this seat only served to date its absence: the seat is back.
-        Presence.objects.filter(game_id=game_id, seat=seat, connected=False).delete()
-    elif Presence.objects.filter(channel_name=channel_name).update(last_seen=now, connected=True, seat=seat):
+        Presence.objects.filter(game_id=game_id, seat=row_seat, connected=False).delete()
+    elif Presence.objects.filter(channel_name=channel_name).update(last_seen=now, connected=True, seat=row_seat):
         return None
     Presence.objects.update_or_create(
-        channel_name=channel_name, defaults={"game_id": game_id, "seat": seat, "last_seen": now, "connected": True}
+        channel_name=channel_name, defaults={"game_id": game_id, "seat": row_seat, "last_seen": now, "connected": True}
     )
     return absent_since
 
@@ -64,11 +65,11 @@ def drop_presence(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).update(connected=False, last_seen=timezone.now())
 
 
-def last_seen_by_seat(game: Game, now: datetime.datetime) -> tuple[set[str | None], dict[str, datetime.datetime]]:
-    """(the seats with a live socket, None among them when a spectator's is, {seat: when its player
-    was last seen}) from one query."""
+def last_seen_by_seat(game: Game, now: datetime.datetime) -> tuple[set[str], dict[str, datetime.datetime]]:
+    """(the seats with a live socket, SPECTATOR among them when a watcher's is, {seat: when its
+    player was last seen}) from one query."""
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
-    live: set[str | None] = set()
+    live: set[str] = set()
     last: dict[str, datetime.datetime] = {}
     for seat, connected, seen in Presence.objects.filter(game=game).values_list("seat", "connected", "last_seen"):
         if connected and seen >= fresh:
