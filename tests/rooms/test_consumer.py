@@ -440,3 +440,29 @@ async def test_take_choice_finds_the_cards_or_says_why(solo, south, german_catal
     # why (in German, the card as the table shows it), then what to do next
     assert "90" in choice["message"] and "9♦" in choice["message"] and "2 ziehen" in choice["message"]
     await comm.disconnect()
+
+
+async def test_the_hint_step_is_played_by_its_actions_in_order(solo, south, settings):  # R38, R42, R25
+    """The real hint bot (not the tests' simple player): a first lay-down of two melds, then the
+    discard; the actions sent one after another, each on the version the previous one left."""
+    settings.FOOT_BOT_FACTORY = ""
+    position = engine_helpers().position(
+        hands={"S": "7S 7D 7C KS KH KD KC 4H 9C 5D"}, phase="play", turn="S", down={"NS": False, "EW": False}
+    )
+    await database_sync_to_async(Game.objects.filter(pk=solo.id).update)(position=position)
+    comm = communicator(solo.id, south[1])
+    await comm.connect()
+    version = (await receive(comm, "state"))["v"]
+    await comm.send_json_to({"type": "hint", "ref": "h"})
+    step = (await receive(comm, "hint"))["step"]
+    assert [part["do"] for part in step["parts"]] == ["set_aside", "set_aside", "lay_down", "discard"]
+    assert step["parts"][2] == {"do": "lay_down", "points": 55}
+    assert [action["type"] for action in step["actions"]] == ["meld", "discard"]
+    for number, action in enumerate(step["actions"]):
+        await comm.send_json_to({"type": "action", "action": action, "v": version, "ref": f"a{number}"})
+        patch = await receive(comm, "patch", "error")
+        assert patch["type"] == "patch" and patch["ref"] == f"a{number}", patch
+        version = patch["v"]
+    stored = await database_sync_to_async(load)(solo.id)
+    assert EngineGame.from_position(stored.position).to_position()["down"]["NS"] is True
+    await comm.disconnect()
