@@ -11,7 +11,8 @@ offers nothing).
 from leaderboards import wording
 from leaderboards.boards import daily_rank, is_listed
 from leaderboards.daily import share_text
-from leaderboards.models import DailyDeal, Entry
+from leaderboards.models import Entry
+from leaderboards.par import par_of
 
 LISTED, UNNAMED, HIDDEN = "listed", "unnamed", "hidden"
 
@@ -23,16 +24,9 @@ def standing(entry: Entry) -> str:
     return LISTED if is_listed(player) else UNNAMED
 
 
-def par_of(date) -> int | None:
-    """The date's par (issue 16: the computer players' score of its deals) once it is known."""
-    deal = DailyDeal.objects.filter(date=date).first()
-    par = getattr(deal, "par", None)
-    return int(par) if par is not None else None
-
-
 def daily_result(entry: Entry) -> dict:
     where = standing(entry)
-    par = par_of(entry.date)
+    par = par_of(entry.date)  # an entry exists once its player finished: the par is theirs to see
     return {
         "game_id": str(entry.game_id),
         "date": entry.date.isoformat(),

@@ -88,10 +88,9 @@ def best_rank(player: Player) -> int | None:
 
 
 def pars_of(dates) -> dict:
-    """{date: par} of the dates whose deals have a par (issue 16: computed once per date)."""
-    deals = DailyDeal.objects.filter(date__in=list(dates)).defer("seed", "nonce")
-    found = {deal.date: getattr(deal, "par", None) for deal in deals}
-    return {date: par for date, par in found.items() if par is not None}
+    """{date: par} of the dates whose par is computed (leaderboards.par: once per date)."""
+    known = DailyDeal.objects.filter(date__in=list(dates), par__isnull=False).values_list("date", "par")
+    return dict(known)
 
 
 def other_finished_games(player: Player) -> list[dict]:

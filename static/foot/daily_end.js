@@ -34,7 +34,7 @@ export function againstParText(difference) {
 function scoreLine(result) {
   const parts = [fmt(gettext("Your score: %(points)s"), { points: result.score })];
   if (result.par !== null && result.par !== undefined) {
-    parts.push(fmt(gettext("par %(points)s"), { points: result.par }), againstParText(result.against_par));
+    parts.push(fmt(gettext("par %(points)s"), { points: result.par }), result.against_par_text || againstParText(result.against_par));
   }
   return h("p", { class: "daily-score", text: parts.join(" · ") });
 }

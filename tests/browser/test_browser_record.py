@@ -24,7 +24,7 @@ import datetime, json, uuid
 from django.utils import timezone
 from leaderboards import daily
 from leaderboards.boards import refresh_record
-from leaderboards.models import Entry
+from leaderboards.models import DailyDeal, Entry
 from players.models import Player
 player = Player.objects.get(pk=PLAYER)
 player.nickname, player.nickname_key = "Rekord", "rekord-" + str(player.pk)[:8]
@@ -37,8 +37,11 @@ for n in days:
     Entry.objects.create(player=player, date=today - datetime.timedelta(days=n), game_id=uuid.uuid4(), score=score,
         opponents_score=other, result="won" if score > other else "lost" if score < other else "draw",
         finished_at=timezone.now())
+    if n % 2 == 0 and n > 0:  # a par on every other past day (today's deal is the live daily's: left alone)
+        deal, _ = DailyDeal.objects.get_or_create(date=today - datetime.timedelta(days=n), defaults={"seed": n})
+        DailyDeal.objects.filter(pk=deal.pk).update(par=3000 + (n * 211) % 2500)
 refresh_record(player)
-print(json.dumps({"days": len(days)}))
+print(json.dumps({"days": len(days), "pars": sum(1 for n in days if n % 2 == 0 and n > 0)}))
 """
 
 
@@ -70,11 +73,13 @@ def test_the_record_page_with_its_plot_from_the_home_page(site, page, make_page)
     expect(figures.locator("div", has_text="Days played").locator("dd")).to_have_text(str(written["days"]))
     expect(figures.locator("div", has_text="Current streak").locator("dd")).to_have_text("3 days")  # today, 1, 2
     expect(figures.locator("div", has_text="Best rank").locator("dd")).to_have_text("#1")  # alone on those boards
+    expect(figures.locator("div", has_text="Average against par").locator("dd")).to_have_text(re.compile(r"^[+−]?\d+$"))
 
     plot = page.get_by_role("img", name="Your daily scores of the last 60 days")
     expect(plot).to_be_visible()
     assert plot.locator("rect.bar").count() == written["days"]
     assert plot.locator("rect.bar.won").count() + plot.locator("rect.bar.lost").count() == written["days"]
+    assert plot.locator("rect.par").count() == written["pars"]
     heights = plot.locator("rect.bar").evaluate_all("bars => bars.map(b => b.getBBox().height)")
     assert len(set(heights)) > 5 and min(heights) >= 1  # bars drawn to their scores, none invisible
     box = plot.bounding_box()

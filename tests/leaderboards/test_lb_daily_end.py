@@ -78,9 +78,16 @@ def test_a_named_player_gets_their_rank_at_once(client, me, make_entry):
     assert (answer["standing"], answer["rank"]) == ("listed", 1)
 
 
-def test_the_par_is_absent_until_the_date_has_one(client, me, make_entry):
-    answer = result(client, make_entry(me, TODAY, 3000)).json()
+def test_the_par_is_absent_until_the_date_has_one_then_told_against_the_score(client, me, make_entry):
+    from leaderboards.models import DailyDeal
+
+    entry = make_entry(me, TODAY, 3000)
+    answer = result(client, entry).json()
     assert answer["par"] is None and answer["against_par"] is None
+    daily.daily_seed(TODAY)
+    DailyDeal.objects.filter(date=TODAY).update(par=2200)
+    answer = result(client, entry).json()
+    assert (answer["par"], answer["against_par"]) == (2200, 800)
 
 
 def test_someone_elses_result_and_unknown_games_answer_404(client, me, make_player, make_entry):

@@ -99,10 +99,13 @@ def test_the_record_costs_the_same_queries_for_one_day_or_two_hundred(client, me
     assert queries() == few <= 8, few
 
 
-def test_the_average_against_par_and_the_par_marks_once_dates_have_a_par(me, make_entry, monkeypatch):
+def test_the_average_against_par_and_the_par_marks_once_dates_have_a_par(client, me, make_entry):
+    from leaderboards.models import DailyDeal
+
     for n, score in ((0, 4000), (1, 3000), (2, 5000)):
         make_entry(me, days_ago(n), score)
-    monkeypatch.setattr(record, "pars_of", lambda dates: {days_ago(0): 3500, days_ago(1): 3500})  # day 2: none yet
+        daily.daily_seed(days_ago(n))
+    DailyDeal.objects.filter(date__in=[days_ago(0), days_ago(1)]).update(par=3500)  # day 2: not computed yet
     mine = record.record_of(me)
     assert mine.average_against_par == 0  # +500 and -500; day 2 has no par to count
     assert [day.against_par for day in mine.dailies] == [500, -500, None]
@@ -110,6 +113,9 @@ def test_the_average_against_par_and_the_par_marks_once_dates_have_a_par(me, mak
     marked = [bar for bar in plot["bars"] if bar.par_y is not None]
     assert plot["any_par"] and len(marked) == 2 and marked[0].par_y == marked[1].par_y
     assert all(bar.height >= 1 and bar.y + bar.height <= record.PLOT_HEIGHT for bar in plot["bars"])
+    html = client.get("/record/").content.decode()
+    assert "Average against par" in html and "+500" in html and "−500" in html
+    assert html.count('class="par"') == 2
 
 
 def test_a_negative_score_goes_below_the_zero_line():
