@@ -1,4 +1,5 @@
-"""The JSON API of the games app: the session's player, creating, joining, starting and reading games.
+"""The JSON API of the games app: the session's player, creating, joining, starting, reading games,
+and playing a friends game again.
 
 Errors are {"code", "message"} with a 4xx status, the message in the request's language
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
@@ -20,6 +21,7 @@ from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
 from games.rooms.errors import RoomError
 from games.rooms.listing import player_games
+from games.rooms.rematch import play_again
 from games.rooms.stored import load
 from games.rooms.views import summary
 from players import identity
@@ -137,10 +139,23 @@ def start(request, game_id):
     return JsonResponse(summary(game, player))
 
 
+@api_view("POST")
+def again(request, game_id):
+    """Play again: the lobby that follows this finished friends game, the caller seated in it."""
+    game_id = game_or_404(request, game_id).id
+    count(request, "game")
+    player = current_player(request, create=False)
+    if player is None:
+        return error(403, "not_seated")
+    lobby = play_again(game_id, player)
+    return JsonResponse(summary(lobby, player))
+
+
 urlpatterns: list = [
     path("api/session", session, name="api-session"),
     path("api/games", games, name="api-games"),
     path("api/games/<str:game_id>", game_detail, name="api-game"),
     path("api/games/<str:game_id>/join", join, name="api-game-join"),
     path("api/games/<str:game_id>/start", start, name="api-game-start"),
+    path("api/games/<str:game_id>/again", again, name="api-game-again"),
 ]

@@ -33,6 +33,7 @@ from games.rooms.errors import RoomError
 from games.rooms.moves import announce_finished, check_action, next_deal, take_choice
 from games.rooms.presence import drop_presence, recap_start, seat_has_live_socket, touch_presence
 from games.rooms.reactions import react
+from games.rooms.rematch import standing_offer
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
 from games.rooms.views import PUBLIC, state_message, watchable
@@ -418,6 +419,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.seat = seat
         state = await database_sync_to_async(state_message)(game, self.seat)
         state["recent"] = await database_sync_to_async(recent_events)(game, self.seat)
+        if game.status == Game.FINISHED and game.mode == Game.FRIENDS and self.seat:
+            state["play_again"] = await database_sync_to_async(standing_offer)(game, self.seat)
         if self.recap_from is not None:
             state["recap_from"], self.recap_from = self.recap_from, None
         self.version = state["v"]
@@ -466,6 +469,11 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def room_refresh(self, message):
         await self.send_state()
         advance_soon(self.game_id)
+
+    async def room_again(self, message):
+        """Play again: the new lobby is offered to the seated players only (a spectator was not at the table)."""
+        if self.seat:
+            await self.send_json({"type": "play_again", **message["offer"]})
 
     async def room_reaction(self, message):
         await self.send_json({"type": "reaction", "seat": message["seat"], "reaction": message["reaction"]})

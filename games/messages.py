@@ -54,6 +54,7 @@ SERVER_MESSAGES = {
     "not_friends": _("Only games with friends can be joined."),
     "already_started": _("The game has already started."),
     "not_host": _("Only the player who made the game can start it."),
+    "not_finished": _("The game is not over yet: play again once it has ended."),
     "no_session": _("Open the site first: your browser has no player yet."),
     "banned": _("This player may not play."),
     "csrf_failed": _("The request lacks a valid CSRF token; reload the page."),

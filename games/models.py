@@ -46,6 +46,11 @@ class Game(models.Model):
         "players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games"
     )
     invite_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
+    # A friends lobby opened by "Play again" at the end of this game: the one its players are offered
+    # (games.rooms.rematch), where each of them gets their old seat back.
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", editable=False
+    )
     status = models.CharField(max_length=8, choices=STATUSES, default=LOBBY)
     version = models.IntegerField(default=0)
     initial_position = models.JSONField(null=True, blank=True)

@@ -18,7 +18,7 @@ from games import params
 from games.engine import Game as EngineGame
 from games.engine import RuleError
 from games.messages import message_for
-from games.models import SEATS, Game
+from games.models import SEATS, Game, new_invite_code
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
 from games.rooms.views import summary, watchable
@@ -101,7 +101,8 @@ def rules(request):
 @csrf_exempt  # test-only and off in production; the browser tests post positions from Python
 @require_POST
 def start_from_position(request):
-    """FOOT_TEST_HOOKS only: a solo game for this session's player from the posted position."""
+    """FOOT_TEST_HOOKS only: a solo game for this session's player from the posted position; with
+    "friends": {"N": "<player id>", …} a friends game with those players in those seats too."""
     if not test_hooks_enabled():
         raise Http404("test hooks are off")
     body = params.json_object_body(request, max_bytes=MAX_POSITION_BYTES)
@@ -115,10 +116,16 @@ def start_from_position(request):
     except (RuleError, TypeError, KeyError, ValueError) as refused:
         return JsonResponse({"code": getattr(refused, "code", "invalid_position"), "message": str(refused)}, status=400)
     player = player_for_request(request, create=True)
+    friends = body.get("friends") or {}
+    seats = solo_seats(player, level)
+    for seat, friend_id in friends.items():
+        if seat in SEATS and seat != "S":
+            seats[seat] = {"player": str(friend_id)}
     game = Game(
-        mode=Game.SOLO,
+        mode=Game.FRIENDS if friends else Game.SOLO,
+        invite_code=new_invite_code() if friends else None,
         level=level,
-        seats=solo_seats(player, level),
+        seats=seats,
         host=player,
         seed=int(position.get("seed") or 0),
         initial_position=position,

@@ -27,6 +27,7 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - database_threads the threads that serve the rooms' database calls, the bots' gate, retries
 - broadcast       sending updates, refreshes and presence to a game's sockets
 - reactions       a seat's fixed reactions, one every few seconds, to every socket of the game
+- rematch         Play again: the lobby that follows a finished friends game, offered to its players
 - turns           the event loop's side of play: a person's move, the computers' turns, hints
 
 Callers (games.consumers, games.api, games.pages, the management commands) import each name

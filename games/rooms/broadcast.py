@@ -1,7 +1,7 @@
 """Sending to a game's sockets through the channel layer (the group `game.<id>`): a move's
 update (each consumer forwards its own seat's part), a "fetch a fresh state" refresh after a
-lobby change or a move that unranked a daily past its deadline, who is present, and a seat's
-reaction.
+lobby change or a move that unranked a daily past its deadline, who is present, a seat's
+reaction, and the new lobby that Play again opened.
 
 May call games.rooms.presence; it changes nothing stored.
 """
@@ -63,3 +63,11 @@ async def broadcast_presence(game_id, unless: dict | None = None) -> None:
 async def broadcast_reaction(game_id, seat: str, code: str) -> None:
     """A seat's reaction (a code of games.rooms.reactions.REACTIONS) to every socket of the game."""
     await channel_layer().group_send(group_name(game_id), {"type": "room.reaction", "seat": seat, "reaction": code})
+
+
+def broadcast_play_again_sync(game_id, offer: dict) -> None:
+    """From sync code: offer the finished game's sockets the lobby Play again opened (games.rooms.rematch)."""
+    try:
+        async_to_sync(channel_layer().group_send)(group_name(game_id), {"type": "room.again", "offer": offer})
+    except Exception:  # the lobby is made; a page that reloads finds it in its state (`play_again`)
+        log.exception("could not offer the new lobby of game %s", game_id)

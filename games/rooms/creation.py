@@ -89,7 +89,8 @@ def start(game: Game) -> Game:
 
 
 def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
-    """Seat `player` in a friends lobby (the wanted seat, else the first free of N, W, E)."""
+    """Seat `player` in a friends lobby: the wanted seat, else (in a lobby opened by Play again) the
+    seat they had in the game before, else the first free of N, W, E, S."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None:
@@ -98,7 +99,7 @@ def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
         if already:
             return game, already
         refuse_join(game, seat)
-        chosen = seat or free_seats(game)[0]
+        chosen = seat or seat_kept(game, player) or free_seats(game)[0]
         game.seats = {**game.seats, chosen: {"player": str(player.id)}}
         game.save(update_fields=["seats", "updated"])
     broadcast_refresh_sync(game.id)
@@ -107,6 +108,15 @@ def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
 
 def free_seats(game: Game) -> list:
     return [s for s in ("N", "W", "E", "S") if s not in game.seats]
+
+
+def seat_kept(game: Game, player) -> str | None:
+    """In a lobby opened by Play again (games.rooms.rematch): the player's seat in the game before, if free."""
+    if game.rematch_of_id is None:
+        return None
+    before = Game.objects.filter(pk=game.rematch_of_id).only("seats").first()
+    seat = before.seat_of(player.id) if before is not None else None
+    return seat if seat is not None and seat not in game.seats else None
 
 
 def refuse_join(game: Game, seat: str | None) -> None:

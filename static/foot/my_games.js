@@ -1,8 +1,4 @@
-/**
- * The home page's list of this browser's games (GET /api/games): the unfinished ones — solo,
- * friends, daily — with their mode, deal, score and when they were last played, each with
- * Continue; then a short history of finished games with the final score.
- */
+/** The home page's own games (GET /api/games): the unfinished with Continue, then a short history. */
 import { api } from "./net.js";
 import { fmt, gettext } from "./i18n.js";
 import { formatNumber, numberLocale, pageLanguage } from "./numbers.js";
@@ -76,7 +72,7 @@ export async function showMyGames() {
   try {
     games = (await api("/api/games")).games || [];
   } catch (error) {
-    return; // the home page works without the list: nothing is shown
+    return; // the home page works without the list
   }
   fillList($("my-games-list"), games.filter((game) => game.status !== "finished"), false);
   fillList($("history-list"), games.filter((game) => game.status === "finished"), true);

@@ -22,6 +22,7 @@ import { AwayNotes } from "./away.js";
 import { Lobby } from "./lobby.js";
 import { showRecap } from "./recap.js";
 import { reactionBar, showBar, showReaction } from "./reactions.js";
+import { offerLobby, wirePlayAgain } from "./again.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -99,6 +100,7 @@ function onMessage(message) {
     case "hint": return onHint(message);
     case "take_choice": return onTakeChoice(message);
     case "notice": return showMessage(message.message || message.code);
+    case "play_again": return offerLobby(message, ui.me, seatNameOf, revealGameOver);
     case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
     default: return null;
   }
@@ -123,6 +125,7 @@ function onState(message) {
   showMode();
   if (ui.pending) settlePending(ui.pending.ref);
   enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recapFrom: message.recap_from });
+  if (message.play_again) offerLobby(message.play_again, ui.me, seatNameOf, () => {}); // its dialog opens with the result
 }
 
 /** Someone without a seat: "You are watching", and the meld areas named by their seats' teams. */
@@ -723,6 +726,10 @@ function teamWords() {
   return { watching, title, members };
 }
 
+function revealGameOver() {
+  if (ui.shown && !$("game-over").open) openGameOver();
+}
+
 function openGameOver() {
   showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId, teams: teamWords() });
 }
@@ -764,6 +771,7 @@ function setConnection(status) {
 
 async function start() {
   wireControls();
+  wirePlayAgain($("btn-play-again"), gameId, () => model.mode === "friends" && Boolean(ui.me));
   ui.reactions = reactionBar($("controls"), (reaction) => socket && socket.send({ type: "react", reaction }));
   render();
   try { await api("/api/session"); } catch (error) { /* the socket will say if the session is missing */ }

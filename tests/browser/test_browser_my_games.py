@@ -50,9 +50,9 @@ def test_a_solo_game_closed_and_reopened_from_home_goes_on_where_it_was(site, ma
     assert page.get_by_role("button", name="Discard").is_visible()
 
 
-def test_a_finished_game_shows_in_the_history_with_its_final_score(site, make_page):
-    page = make_page(DESK)
-    position = helpers.position(
+def last_deal_position() -> dict:
+    """The fourth deal, South about to go out (finish_the_deal): the game ends (R7, R56)."""
+    return helpers.position(
         deal=4,
         hands={"S": "QC QD 9S"},
         feet={"S": None, "N": None},
@@ -61,7 +61,11 @@ def test_a_finished_game_shows_in_the_history_with_its_final_score(site, make_pa
         phase="play",
         scores=[EARLIER, EARLIER, EARLIER],
     )
-    game = start_game_from(page, site, position)
+
+
+def test_a_finished_game_shows_in_the_history_with_its_final_score(site, make_page):
+    page = make_page(DESK)
+    game = start_game_from(page, site, last_deal_position())
     open_table(page, site, game)
     finish_the_deal(page)
     page.get_by_role("dialog", name="Your team wins!").wait_for()
