@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_host_is_a_players_player'),
+        ('games', '0006_presence_seat_not_null'),
     ]
 
     operations = [
