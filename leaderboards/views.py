@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import daily_clock, params
 from leaderboards import api, boards, daily, nicknames, proof, record, watch
+from leaderboards.models import DailyDeal
 from leaderboards.replay import describe_action, replay_steps, step_count
 from players import identity
 
@@ -50,6 +51,8 @@ def daily_page(request, date: str | None = None):
     context = board_context(request, board, "daily", day.isoformat())
     context["previous_day"] = day - datetime.timedelta(days=1)
     context["next_day"] = day + datetime.timedelta(days=1) if day < daily.today() else None
+    # The day's commitment, to note before playing (a deal is never made here: only read).
+    context["commitment"] = DailyDeal.objects.filter(date=day).values_list("commitment", flat=True).first()
     return render(request, "leaderboards/board.html", context)
 
 

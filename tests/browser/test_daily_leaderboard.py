@@ -376,12 +376,16 @@ def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, 
     expect(row).to_have_count(1)
     expect(row).to_have_attribute("aria-current", "true")
     cells = row.locator("td").all_inner_texts()
+    headers = page.locator("table.board thead th").all_inner_texts()
     assert cells[1] == nickname
-    assert (shown_number(cells[0]), shown_number(cells[2]), shown_number(cells[3])) == (
+    assert (shown_number(cells[0]), shown_number(cells[2]), shown_number(cells[headers.index("Opponents")])) == (
         mine[0]["rank"],
         totals[TEAM],
         totals[OPPONENTS],
     )
+    if board["par"] is not None:  # the par (computed in the server's background) shown to me, who finished
+        against, difference = cells[headers.index("Against par")], abs(totals[TEAM] - board["par"])
+        assert "par" in against and (shown_number(against) == difference if difference else against == "On par")
     assert page.locator("table.board tbody tr").count() == board["count"]
     page.locator("section.leaderboard").screenshot(path=str(SCREENSHOTS / "leaderboard.png"))
 

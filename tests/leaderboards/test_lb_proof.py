@@ -208,3 +208,11 @@ def test_the_check_page_reads_in_each_language_and_is_linked_from_the_board_and_
     for page in ("/leaderboard/", "/rules/"):
         text = client.get(page, **headers).content.decode()
         assert 'href="/leaderboard/check/"' in text and heading in text
+
+
+def test_the_days_board_shows_the_commitment_to_note_and_makes_no_deal(client):
+    assert 'class="commitment"' not in client.get(f"/leaderboard/{CLOSED.isoformat()}/").content.decode()
+    assert not DailyDeal.objects.filter(date=CLOSED).exists()
+    deal = DailyDeal.objects.create(date=TODAY, seed=918273645546372819)
+    page = client.get("/leaderboard/").content.decode()
+    assert f'<code class="commitment">{deal.commitment}</code>' in page and str(deal.seed) not in page
