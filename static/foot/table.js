@@ -247,7 +247,11 @@ function playNext() {
   if (!ui.playing || ui.pending) return;
   const action = ui.playing.shift();
   if (!ui.playing.length) ui.playing = null;
-  if (action) sendAction(action);
+  if (!action) return;
+  // The groups of a first lay-down or of a take show as set aside while the server answers (R42).
+  const groups = (action.groups || []).filter((group) => !group.to).map((group) => group.cards);
+  if (action.type === "take_pile" || groups.length > 1) ui.staged = groups;
+  sendAction(action);
 }
 
 function cancelOffer() {
@@ -329,8 +333,8 @@ function setShown(view, v) {
     ui.stagingStatus = "";
     ui.hinted = new Set();
     ui.hintedButton = null;
-    ui.playing = null;
   }
+  if (turnChanged) ui.playing = null; // an offer is played within one turn
   if (ui.offer && ui.offer.v !== v) makeOffer(null, []); // an offer holds for the table it was made for
   root.setAttribute("aria-busy", "false");
   root.dataset.v = String(v);
