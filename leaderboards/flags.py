@@ -9,14 +9,29 @@ Three flags, each with its reason (docs/MODERATION.md says why these bounds):
 A flag only points a moderator at an entry: it never hides one (only a moderator does).
 """
 
+from __future__ import annotations
+
 import hashlib
 import itertools
 import json
 import statistics
+from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 
 from leaderboards.models import Entry
+
+if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with the server
+    from django_stubs_ext import WithAnnotations
+
+
+class Flags(TypedDict):
+    """What `flagged` annotates on each entry."""
+
+    flag_copied: bool
+    flag_network: bool
+    flag_fast: bool
+
 
 OPENING_MOVES = 30
 # A person needs a simple visual reaction (~0.25 s) plus at least one click after seeing the
@@ -58,7 +73,7 @@ def same_date_entries():
     return Entry.objects.filter(date=OuterRef("date")).exclude(pk=OuterRef("pk"))
 
 
-def flagged(queryset):
+def flagged(queryset: QuerySet[Entry]) -> QuerySet[WithAnnotations[Entry, Flags]]:
     """The queryset with flag_copied, flag_network and flag_fast annotated."""
     return queryset.annotate(
         flag_copied=Exists(

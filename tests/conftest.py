@@ -152,7 +152,7 @@ def sqlite_url(tmp_path, migrated_sqlite_template):
 
 @pytest.fixture
 def daphne(tmp_path):
-    started = []
+    started: list[DaphneServer] = []
     # The servers of one test count their rate limits apart from every other test's (and from other
     # runs on this machine sharing a Redis database), as the in-process tests do (fresh_rate_limits).
     limit_prefix = f"foot-test:{uuid.uuid4().hex[:12]}"

@@ -5,6 +5,7 @@ run whose database did not start cannot pass.
 """
 
 import os
+from typing import NoReturn
 
 import pytest
 
@@ -15,7 +16,7 @@ def under_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in TRUE_WORDS
 
 
-def service_missing(reason: str):
+def service_missing(reason: str) -> NoReturn:
     """Skip the calling test, or fail it under CI; never returns."""
     if under_ci():
         pytest.fail(f"{reason} (CI=true: a missing service is a failure)", pytrace=False)

@@ -9,6 +9,8 @@ from games.engine import Game
 
 _HELPERS = Path(__file__).resolve().parent.parent / "engine" / "helpers.py"
 _spec = importlib.util.spec_from_file_location("engine_test_helpers", _HELPERS)
+if _spec is None or _spec.loader is None:
+    raise ImportError(f"cannot load {_HELPERS}")
 engine_helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(engine_helpers)
 
@@ -21,7 +23,7 @@ def game_at(**overrides) -> Game:
 
 def bot_turn(game: Game, seat: str, bot, limit: int = 30) -> list[dict]:
     """Let `bot` play `seat`'s whole turn (one action at a time); every action must be legal."""
-    actions = []
+    actions: list[dict] = []
     deal = game.to_position()["deal"]
     while game.turn == seat and game.to_position()["deal"] == deal and len(actions) < limit:
         view = game.view(seat)

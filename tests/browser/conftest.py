@@ -34,7 +34,10 @@ SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 def load_engine_helpers():
     """tests/engine/helpers.py (position builders), loaded by path: the test dirs are not one package."""
-    spec = importlib.util.spec_from_file_location("foot_engine_helpers", ROOT / "tests" / "engine" / "helpers.py")
+    path = ROOT / "tests" / "engine" / "helpers.py"
+    spec = importlib.util.spec_from_file_location("foot_engine_helpers", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

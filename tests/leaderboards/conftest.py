@@ -5,9 +5,9 @@ import uuid
 
 import pytest
 from django.utils import timezone
-from lb_support import play_to_the_end
 
 from games.engine import Game as EngineGame
+from tests.leaderboards.lb_support import play_to_the_end
 
 
 @pytest.fixture(autouse=True)

@@ -4,18 +4,32 @@ Issue 18: a copied game (the same first 30 moves of the player as another entry 
 several ranked dailies of one date from one network, and a game played faster than a person can.
 """
 
+from __future__ import annotations
+
 import datetime
+from typing import TYPE_CHECKING
 
 import pytest
 
 from leaderboards import boards, daily, flags
+from leaderboards.flags import Flags
 from leaderboards.models import Entry
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 pytestmark = pytest.mark.django_db
 CLOSED_DATE = daily.today() - datetime.timedelta(days=2)
 
 
-def flagged_entry(entry) -> Entry:
+def ranked(game) -> Entry:
+    """The entry of a finished ranked daily, which must rank."""
+    entry = daily.on_game_finished(game)
+    assert entry is not None, f"game {game.pk} did not rank"
+    return entry
+
+
+def flagged_entry(entry: Entry) -> WithAnnotations[Entry, Flags]:
     return flags.flagged(Entry.objects.filter(pk=entry.pk)).get()
 
 
@@ -26,9 +40,9 @@ def changelist(client, **query) -> str:
 
 
 def test_a_copied_game_is_flagged_on_both_entries_and_names_the_other(moderator_client, make_player, finished_daily):
-    original = daily.on_game_finished(finished_daily(make_player("Original"), CLOSED_DATE, rng_seed=7))
-    copy = daily.on_game_finished(finished_daily(make_player("Copier"), CLOSED_DATE, rng_seed=7))
-    other = daily.on_game_finished(finished_daily(make_player("Honest"), CLOSED_DATE, rng_seed=8))
+    original = ranked(finished_daily(make_player("Original"), CLOSED_DATE, rng_seed=7))
+    copy = ranked(finished_daily(make_player("Copier"), CLOSED_DATE, rng_seed=7))
+    other = ranked(finished_daily(make_player("Honest"), CLOSED_DATE, rng_seed=8))
     assert flagged_entry(copy).flag_copied and flagged_entry(original).flag_copied
     assert not flagged_entry(other).flag_copied
     assert flags.reasons(flagged_entry(copy)) == [
@@ -66,8 +80,8 @@ def test_several_ranked_dailies_of_one_date_from_one_network_are_flagged(moderat
 
 
 def test_a_game_played_faster_than_a_person_can_is_flagged(moderator_client, make_player, finished_daily):
-    bot_like = daily.on_game_finished(finished_daily(make_player("Script"), CLOSED_DATE, seconds_apart=0.05))
-    person = daily.on_game_finished(finished_daily(make_player("Person"), CLOSED_DATE, rng_seed=1, seconds_apart=1.5))
+    bot_like = ranked(finished_daily(make_player("Script"), CLOSED_DATE, seconds_apart=0.05))
+    person = ranked(finished_daily(make_player("Person"), CLOSED_DATE, rng_seed=1, seconds_apart=1.5))
     assert bot_like.median_seconds == pytest.approx(0.05) and bot_like.seat_moves > 30
     assert flagged_entry(bot_like).flag_fast and not flagged_entry(person).flag_fast
     assert flags.reasons(flagged_entry(bot_like))[0].startswith("fast: half its")
@@ -78,7 +92,7 @@ def test_a_game_played_faster_than_a_person_can_is_flagged(moderator_client, mak
 def test_the_any_filter_lists_every_flagged_entry_and_flags_never_hide_one(
     moderator_client, make_player, make_entry, finished_daily
 ):
-    fast = daily.on_game_finished(finished_daily(make_player("Quick"), CLOSED_DATE, seconds_apart=0.05))
+    fast = ranked(finished_daily(make_player("Quick"), CLOSED_DATE, seconds_apart=0.05))
     make_entry(make_player("Shared"), CLOSED_DATE, 10, network="c" * 64)
     make_entry(make_player("Shared2"), CLOSED_DATE, 20, network="c" * 64)
     make_entry(make_player("Clean"), CLOSED_DATE, 30)

@@ -5,13 +5,13 @@ import uuid
 
 import pytest
 from django.test import RequestFactory
-from lb_support import play_to_the_end
 
 from games.engine import Game
 from leaderboards import daily
 from leaderboards.models import DailyDeal
 from players import identity
 from players.models import Player
+from tests.leaderboards.lb_support import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_player_for_request_creates_only_when_asked():
     assert identity.player_for_request(request, create=False) is None
     assert Player.objects.count() == 0
     player = identity.player_for_request(request)
-    assert request.session["player_id"] == str(player.pk)
+    assert player is not None and request.session["player_id"] == str(player.pk)
     assert identity.player_for_request(request) == player
     assert identity.player_for_session(request.session) == player
     assert Player.objects.count() == 1
@@ -54,7 +54,7 @@ def test_player_for_request_creates_only_when_asked():
 
 def test_network_is_kept_as_a_keyed_hash_never_the_address():
     player = identity.player_for_request(session_request())
-    assert player.last_network and "203.0.113" not in player.last_network
+    assert player is not None and player.last_network and "203.0.113" not in player.last_network
     assert player.last_network == identity.network_hash("203.0.113.7")
     assert identity.network_hash("2001:db8::1") == identity.network_hash("2001:db8::ffff")  # one /64
 
@@ -90,7 +90,8 @@ def test_a_concurrent_first_use_of_a_date_keeps_the_stored_seed(monkeypatch):
 
     date = datetime.date(2026, 6, 1)
     DailyDeal.objects.create(date=date, seed=1234567)  # the winner's row, committed meanwhile
-    real_filter, real_get, misses = DailyDeal.objects.filter, QuerySet.get, []
+    real_filter, real_get = DailyDeal.objects.filter, QuerySet.get
+    misses: list[int] = []  # one entry once the first lookup has been made to miss
 
     def get_missing_once(queryset, *args, **kwargs):
         if queryset.model is DailyDeal and not misses:

@@ -59,7 +59,9 @@ def test_todays_hidden_or_unranked_games_cannot_be_watched(client, make_player, 
     daily.on_game_finished(today_game)
     unranked = finished_daily(make_player("Bob"), CLOSED_DATE, ranked=False)
     hidden = finished_daily(make_player("Cleo"), CLOSED_DATE)
-    moderation.hide_entry(daily.on_game_finished(hidden), User.objects.create_user("m"), "test")
+    hidden_entry = daily.on_game_finished(hidden)
+    assert hidden_entry is not None
+    moderation.hide_entry(hidden_entry, User.objects.create_user("m"), "test")
     for game in (today_game, unranked, hidden):
         assert client.get(f"/api/replay/{game.pk}").status_code == 404
         assert client.get(f"/leaderboard/replay/{game.pk}/").status_code == 404

@@ -70,6 +70,7 @@ def test_a_link_expires_after_30_days(anna_link, client):
     answer = client.post("/api/link").json()
     url = answer["url"]
     issued = Player.objects.get(pk=anna.pk).link_issued_at
+    assert issued is not None
     assert datetime.datetime.fromisoformat(answer["expires_at"]) == issued + datetime.timedelta(days=30)
     Player.objects.filter(pk=anna.pk).update(link_issued_at=timezone.now() - datetime.timedelta(days=30, seconds=1))
     browser, own_id = victim()

@@ -173,7 +173,9 @@ def program_output(page: str) -> str:
     import html
     import re
 
-    code = html.unescape(re.search(r'<pre id="check-program"><code>(.*?)</code></pre>', page, re.S).group(1))
+    program = re.search(r'<pre id="check-program"><code>(.*?)</code></pre>', page, re.S)
+    assert program is not None, "the page shows no program"
+    code = html.unescape(program.group(1))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, "check-program", "exec"), {})  # the page's own program, as a checker runs it

@@ -9,12 +9,12 @@ import uuid
 import jsonpatch
 import pytest
 from django.test import Client
-from lb_support import play_to_the_end
 
 from games.engine import Game as EngineGame
 from games.models import Game, Move
 from leaderboards import daily
 from leaderboards.replay import replay_steps
+from tests.leaderboards.lb_support import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 CLOSED_DATE = daily.today() - datetime.timedelta(days=2)
