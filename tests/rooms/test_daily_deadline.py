@@ -102,8 +102,9 @@ async def test_the_state_of_a_ranked_daily_says_until_when_it_counts(ranked_dail
 async def test_a_move_in_time_keeps_it_ranked_and_the_first_late_one_lapses_it_for_every_socket(ranked_daily, settings):
     game, cookie = ranked_daily
     deadline_at(settings, timezone.now() + datetime.timedelta(minutes=5))
-    seat, watcher = Follower(communicator(game.id, cookie)), Follower(communicator(game.id))
-    for socket in (seat, watcher):
+    # Every socket of the game: the seat's two tabs (nobody else may watch a daily of today).
+    seat, other_tab = Follower(communicator(game.id, cookie)), Follower(communicator(game.id, cookie))
+    for socket in (seat, other_tab):
         await socket.comm.connect()
         await socket.start()
 
@@ -113,7 +114,7 @@ async def test_a_move_in_time_keeps_it_ranked_and_the_first_late_one_lapses_it_f
 
     deadline_at(settings, timezone.now() - datetime.timedelta(seconds=1))  # the deadline has passed
     await seat.comm.send_json_to({"type": "action", "action": simple_action(seat.view), "v": 1, "ref": "x"})
-    for socket in (seat, watcher):
+    for socket in (seat, other_tab):
         # The late move and the bots' answers (W, N, E: to v8) are played; the game lapsed once,
         # on the first late move, so each socket got exactly one fresh state, which says so.
         states = await follow_until(socket, 8)
@@ -122,7 +123,7 @@ async def test_a_move_in_time_keeps_it_ranked_and_the_first_late_one_lapses_it_f
     assert seat.view["turn"] == "S"
     after = await stored(game.id)
     assert not after.ranked and after.lapsed
-    for socket in (seat, watcher):
+    for socket in (seat, other_tab):
         await socket.comm.disconnect()
 
 
