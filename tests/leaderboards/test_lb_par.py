@@ -158,3 +158,34 @@ def test_verify_daily_replays_the_par_and_fails_on_a_changed_one(make_player, fi
     DailyDeal.objects.filter(date=CLOSED).update(par=1)
     with pytest.raises(CommandError):
         call_command("verify_daily", CLOSED.isoformat(), stdout=io.StringIO())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_workers_racing_for_one_date_play_its_par_once(monkeypatch):
+    from django.db import connection
+
+    DailyDeal.objects.create(date=CLOSED, seed=77)
+    played, start = [], threading.Barrier(4)
+
+    def slow_par(seed):
+        played.append(seed)
+        threading.Event().wait(0.2)  # long enough for the others to try their claim meanwhile
+        return 4321
+
+    monkeypatch.setattr(par, "play_par", slow_par)
+    results = []
+
+    def worker():
+        try:
+            start.wait(10)
+            results.append(par.compute_par(CLOSED))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert played == [77] and sorted(results, key=str) == [4321, None, None, None]
+    assert DailyDeal.objects.get(date=CLOSED).par == 4321

@@ -1,4 +1,4 @@
-"""The board queries on PostgreSQL: the board tests again, on a throwaway PostgreSQL database.
+"""The board queries on PostgreSQL: the board (and par and proof) tests again, on a throwaway PostgreSQL database.
 
 Window functions, partial indexes and aggregates behave differently across databases, so the
 same tests that run on SQLite run here against PostgreSQL (a pytest subprocess with
@@ -49,6 +49,8 @@ def test_the_board_tests_pass_on_postgresql():
             "--create-db",
             "tests/leaderboards/test_lb_boards.py",
             "tests/leaderboards/test_lb_scoring.py",
+            "tests/leaderboards/test_lb_par.py",
+            "tests/leaderboards/test_lb_proof.py",
         ],
         cwd=ROOT,
         env=postgres_env(),
