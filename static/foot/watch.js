@@ -64,8 +64,9 @@ function drawLog(step) {
 
 function bannerText(view, step, told) {
   if (step === 0) return gettext("The deal. Press Play or Step to watch the game.");
-  const over = view.phase === "over" || view.winner ? ` ${gettext("The game is over.")}` : "";
-  return `${told}${over}`;
+  const over = gettext("The game is over.");
+  // The last move's own line already says so (its game_over event); a later step is the same view.
+  return (view.phase === "over" || view.winner) && !told.includes(over) ? `${told} ${over}` : told;
 }
 
 function show(step) {
