@@ -9,6 +9,7 @@ server's own replay. A ModerationAction records every moderator's decision.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from leaderboards import commitment
 from players.models import Player
@@ -27,6 +28,9 @@ class DailyDeal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     nonce = models.CharField(max_length=64, editable=False, default="")
     commitment = models.CharField(max_length=64, editable=False, default="")
+    # When the commitment was made: with the seed for every deal since, at the migration for the
+    # deals older than the scheme (their created_at is not when they were committed).
+    committed_at = models.DateTimeField(null=True, blank=True, editable=False)
     # The NS total of computer players in all four seats on the date's deals (leaderboards.par);
     # null until it is computed. par_started_at: when a worker claimed it (computed once).
     par = models.IntegerField(null=True, blank=True, editable=False)
@@ -41,6 +45,7 @@ class DailyDeal(models.Model):
             self.nonce = commitment.new_nonce()
         if not self.commitment:  # once published, it never changes
             self.commitment = commitment.commitment_of(self.date, self.seed, self.nonce)
+            self.committed_at = timezone.now()
         super().save(*args, **kwargs)
 
 

@@ -52,7 +52,7 @@ def published(deal: DailyDeal) -> dict:
         "seed": str(deal.seed) if public else None,
         "nonce": deal.nonce if public else None,
         "par": deal.par if public else None,
-        "committed_at": deal.created_at.isoformat(),
+        "committed_at": (deal.committed_at or deal.created_at).isoformat(),
         "revealed_at": daily_clock.ranked_until(deal.date).isoformat(),
     }
 

@@ -44,13 +44,15 @@ def test_todays_and_tomorrows_commitments_are_published_without_seed_or_nonce(cl
     assert len(deal.nonce) >= 32 and int(deal.nonce, 16) >= 0  # at least 128 bits of hex
 
 
-def test_tomorrows_deal_is_committed_when_todays_daily_is_opened(make_player):  # R57
+def test_tomorrows_deal_is_committed_when_todays_daily_is_opened(client, make_player):  # R57
     from games.rooms.creation import create_game
 
     create_game(make_player(), "daily")
     tomorrow = DailyDeal.objects.get(date=TOMORROW)
     midnight = datetime.datetime.combine(TOMORROW, datetime.time(), tzinfo=datetime.UTC)
-    assert tomorrow.created_at < midnight and len(tomorrow.commitment) == 64
+    assert tomorrow.committed_at is not None and tomorrow.committed_at < midnight and len(tomorrow.commitment) == 64
+    published = client.get(f"/api/daily/{TOMORROW.isoformat()}").json()
+    assert datetime.datetime.fromisoformat(published["committed_at"]) == tomorrow.committed_at
 
 
 def test_the_reveal_after_the_deadline_opens_the_commitment_published_before(client, settings):  # R57
