@@ -13,6 +13,8 @@ whole game is one small answer and the page can step both ways. A finished game 
 its replay is cached.
 """
 
+import json
+import zlib
 from collections import Counter
 
 from django.core.cache import cache
@@ -26,7 +28,7 @@ from players.models import Player
 
 NOT_FINISHED, DAILY_NOT_OVER = "not_finished", "daily_not_over"
 CACHE_SECONDS = 3600
-CACHE_VERSION = 1  # bump when the replay's shape changes
+CACHE_VERSION = 2  # bump when the replay's shape changes
 
 
 def find_game(game_id: str) -> Game | None:
@@ -70,12 +72,17 @@ def build_replay(game: Game) -> dict:
 
 
 def replay_of(game: Game) -> dict:
-    """{"first": open view of the deal, "steps": [{"seq", "seat", "events", "patch"}, ...]}."""
+    """{"first": open view of the deal, "steps": [{"seq", "seat", "events", "patch"}, ...]}.
+
+    Cached as compressed JSON: a whole game is some 500 KB of JSON and several times that as
+    Python objects, about 30 KB compressed (docs/LEADERBOARDS.md), so a process's cache holds
+    hundreds of replays in a few MB."""
     key = f"watch:{CACHE_VERSION}:{game.pk}:{game.version}"
-    found = cache.get(key)
-    if found is None:
-        found = build_replay(game)
-        cache.set(key, found, CACHE_SECONDS)
+    packed = cache.get(key)
+    if packed is not None:
+        return json.loads(zlib.decompress(packed))
+    found = build_replay(game)
+    cache.set(key, zlib.compress(json.dumps(found, separators=(",", ":")).encode(), 6), CACHE_SECONDS)
     return found
 
 

@@ -110,6 +110,7 @@ def test_bad_ids_answer_404():
 
 def test_a_replay_is_computed_once_then_cached(make_player, django_assert_max_num_queries):
     game = stored_game(make_player("Anna"))
-    Client().get(f"/api/watch/{game.pk}")
+    fresh = Client().get(f"/api/watch/{game.pk}").json()
     with django_assert_max_num_queries(4):  # the game, the viewer's session, the nicknames: no moves
-        assert Client().get(f"/api/watch/{game.pk}").status_code == 200
+        cached = Client().get(f"/api/watch/{game.pk}")
+    assert cached.status_code == 200 and cached.json() == fresh  # the same replay, from the cache
