@@ -74,8 +74,9 @@ def test_a_finished_game_shows_in_the_history_with_its_final_score(site, make_pa
     finished.first.wait_for()
     assert page.locator("#my-games").is_hidden()  # nothing left to continue
     text = finished.inner_text()
-    assert re.search(r"Your team won \d+ to \d+", text), text
-    us, them = map(int, re.search(r"won (\d+) to (\d+)", text).groups())
+    won = re.search(r"Your team won (\d+) to (\d+)", text)
+    assert won is not None, text
+    us, them = map(int, won.groups())
     assert us > them and us > 3 * 1280  # the three earlier deals and the last one, added up (R55)
     assert finished.get_by_role("link", name=re.compile("^Look at it")).get_attribute("href") == game["url"]
 

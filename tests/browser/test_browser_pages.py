@@ -90,18 +90,18 @@ def mutate(rng, value, depth=0):
             copy[rng.choice(["x", "9C", "~", "/"])] = random_json(rng, depth + 1)
         return copy
     if isinstance(value, list) and depth < 4:
-        copy = list(value)
+        items = list(value)
         action = rng.random()
-        if copy and action < 0.3:
-            copy.pop(rng.randrange(len(copy)))
-        elif copy and action < 0.6:
-            index = rng.randrange(len(copy))
-            copy[index] = mutate(rng, copy[index], depth + 1)
+        if items and action < 0.3:
+            items.pop(rng.randrange(len(items)))
+        elif items and action < 0.6:
+            index = rng.randrange(len(items))
+            items[index] = mutate(rng, items[index], depth + 1)
         else:
-            copy.insert(rng.randint(0, len(copy)), random_json(rng, depth + 1))
+            items.insert(rng.randint(0, len(items)), random_json(rng, depth + 1))
             if rng.random() < 0.5:
-                copy.append(random_json(rng, depth + 1))
-        return copy
+                items.append(random_json(rng, depth + 1))
+        return items
     return random_json(rng, depth)
 
 

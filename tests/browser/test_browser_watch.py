@@ -50,7 +50,7 @@ def step_shown(page) -> int:
 def finished_game(site, page) -> dict:
     game = start_game_from(page, site, near_the_end())
     south, _ = play_as_south(site, page.context, game["id"])
-    assert south.view["phase"] == "over"
+    assert south.view is not None and south.view["phase"] == "over"
     return game
 
 

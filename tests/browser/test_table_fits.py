@@ -35,7 +35,7 @@ class Pool:
 
     def take(self, rank: str, count: int) -> list[str]:
         codes = ["JK"] if rank == "JK" else [rank + suit for suit in "CDHS"]
-        taken = []
+        taken: list[str] = []
         while len(taken) < count:
             code = max(codes, key=lambda c: self.left[c])
             assert self.left[code] > 0, f"no {rank} left"
