@@ -9,7 +9,8 @@ one echo websocket. The human plays one turn (draw, one addition to a meld when 
 one, a discard) every `--turn-seconds` (10 s: a person's pace), the bots answer at once
 (FOOT_BOT_DELAY=0). The action round trip is the time from sending an action to the arrival of
 the patch that carries its `ref` (before this client parses it and patches its view); the echo
-round trip, measured on the same server at the same moments, is the floor that the websocket, the event loop and the client add whatever the game does.
+round trip, measured on the same server at the same moments, is the floor that the websocket,
+the event loop and the client add whatever the game does.
 
 The rate limits are on, as deployed (players/limits.py): every table is its own session, so the
 per-session limits apply as they are; but every table comes from 127.0.0.1, where a site sees one
