@@ -6,20 +6,19 @@ API, its errors, the admin of a moderator — and every websocket frame is scann
 and tomorrow's seeds and nonces (R57: the seed deals every card of the day).
 """
 
-import asyncio
 import datetime
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.bots import make_bot
-from games.rooms.turns import _background
+from games.rooms import bot_runner
 from leaderboards import daily
 from leaderboards.models import DailyDeal, Entry
 from server.asgi import application
+from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (an opt-in autouse fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 TIMEOUT = 20
@@ -32,19 +31,7 @@ def quick_bots(settings):
     settings.FOOT_WS_RATE = 1000
     settings.FOOT_WS_BURST = 1000
     yield
-    from games.rooms import bot_runner
-
     bot_runner.shutdown_pool()
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def settled_rooms():
-    yield
-    tasks = list(_background)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    await database_sync_to_async(lambda: None)()
 
 
 class Recorder:

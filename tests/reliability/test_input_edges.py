@@ -8,10 +8,7 @@ and a game id has one spelling from the edge on.
   (4404 on the socket, 404 over HTTP), never a 1011 or a 500.
 """
 
-import asyncio
-
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
@@ -20,34 +17,11 @@ from games.consumers import CLOSE_NOT_FOUND
 from games.engine import RuleError, normalise_action, public_fields
 from games.models import Game, Move
 from games.rooms.creation import create_game
-from games.rooms.turns import _background
 from players.models import Player
 from server.asgi import application
+from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
 TIMEOUT = 10
-
-
-@pytest.fixture(autouse=True)
-def fast_bots(settings):
-    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
-    settings.FOOT_BOT_POOL = "thread"
-    settings.FOOT_BOT_DELAY = 0
-    yield
-    from games.rooms import bot_runner
-
-    bot_runner.shutdown_pool()
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def settled_rooms():
-    yield
-    tasks = list(_background)
-    if not tasks:
-        return
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    await database_sync_to_async(lambda: None)()  # queued behind any DB call still running
 
 
 def solo_game_and_cookie():

@@ -6,32 +6,17 @@ with 4408 while one that says "heartbeat" stays."""
 import asyncio
 
 import pytest
-import pytest_asyncio
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
 from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
-from games.rooms import turns
 from games.rooms.creation import create_game
 from players.models import Player
 from server.asgi import application
+from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 TIMEOUT = 10
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def settled_rooms(monkeypatch, settings):
-    monkeypatch.setenv("FOOT_BOT_FACTORY", "tests.rooms.simple_player:make_bot")
-    monkeypatch.setenv("FOOT_BOT_POOL", "thread")
-    settings.FOOT_BOT_DELAY = 0
-    yield
-    tasks = list(turns._background)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    await database_sync_to_async(lambda: None)()
 
 
 def session_cookie(player) -> str:

@@ -25,20 +25,10 @@ from games.models import Game, Move
 from games.rooms.creation import create_game
 from players.models import Player
 from server.asgi import application
+from testsupport.rooms_fixtures import fast_bots  # noqa: F401  (opt-in autouse fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10
-
-
-@pytest.fixture(autouse=True)
-def fast_bots(settings):
-    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
-    settings.FOOT_BOT_POOL = "thread"
-    settings.FOOT_BOT_DELAY = 0
-    yield
-    from games.rooms import bot_runner
-
-    bot_runner.shutdown_pool()
 
 
 def session_cookie(player) -> bytes:

@@ -5,7 +5,6 @@ import json
 
 import jsonpatch
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
@@ -19,36 +18,15 @@ from games.rooms.broadcast import group_name
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from games.rooms.stored import load
-from games.rooms.turns import _background, advance_once
+from games.rooms.turns import advance_once
 from players.models import Player
 from server.asgi import application
+from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
 from .simple_player import simple_action
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 TIMEOUT = 10
-
-
-@pytest.fixture(autouse=True)
-def fast_bots(settings):
-    settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
-    settings.FOOT_BOT_POOL = "thread"
-    settings.FOOT_BOT_DELAY = 0
-    yield
-    from games.rooms import bot_runner
-
-    bot_runner.shutdown_pool()
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def settled_rooms():
-    """After a test, stop the bots it left playing and let their last DB call end (before the flush)."""
-    yield
-    tasks = list(_background)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    await database_sync_to_async(lambda: None)()  # queued behind any DB call still running
 
 
 def session_cookie(player) -> str:

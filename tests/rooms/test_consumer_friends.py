@@ -13,9 +13,10 @@ from games.rooms.moves import apply_move
 from games.rooms.stored import load
 from games.rooms.views import PUBLIC
 from players.models import Player
+from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
 from .simple_player import simple_action
-from .test_consumer import Follower, communicator, session_cookie, settled_rooms  # noqa: F401
+from .test_consumer import Follower, communicator, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -26,9 +26,10 @@ from games.rooms.turns import _background
 from leaderboards import daily
 from leaderboards.models import Entry
 from players.models import Player
+from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
 from .simple_player import simple_action
-from .test_consumer import Follower, communicator, fast_bots, receive, session_cookie, settled_rooms  # noqa: F401
+from .test_consumer import Follower, communicator, receive, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -20,9 +20,10 @@ from games.rooms.presence import drop_presence, touch_presence
 from games.rooms.stand_ins import after_stand_in_move
 from games.rooms.stored import load
 from players.models import Player
+from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
 from .simple_player import simple_action
-from .test_consumer import Follower, communicator, receive, session_cookie, settled_rooms  # noqa: F401
+from .test_consumer import Follower, communicator, receive, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GRACE = 0.8

@@ -9,8 +9,9 @@ from games.models import Game
 from games.rooms.creation import create_game, join_game
 from games.rooms.names import seat_names
 from players.models import Player
+from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
-from .test_consumer import communicator, receive, session_cookie, settled_rooms  # noqa: F401
+from .test_consumer import communicator, receive, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

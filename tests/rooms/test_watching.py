@@ -13,8 +13,9 @@ from games.models import Game
 from games.rooms.creation import create_game, join_game, start_friends_game, utc_today
 from games.rooms.stored import load
 from players.models import Player
+from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
-from .test_consumer import close_code, communicator, receive, session_cookie, settled_rooms  # noqa: F401
+from .test_consumer import close_code, communicator, receive, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
