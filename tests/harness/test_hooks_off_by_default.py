@@ -20,8 +20,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from games.rooms import bot_runner
-from tests.rooms.live import Browser, LivePlayer, run
+from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer, server_env
+from testsupport.ws_player import WsPlayer, run
 
 ROOT = Path(__file__).resolve().parents[2]
 FOOT_VARIABLES = ("FOOT_TEST_HOOKS", "FOOT_FAULT", "FOOT_BOT_FACTORY")
@@ -88,7 +89,7 @@ def test_a_server_with_default_settings_exposes_no_hook(tmp_path, sqlite_url):
         assert "data-test-hooks" not in table and 'id="table"' in table
 
         async def play_past_the_fault():
-            south = LivePlayer(browser, server.ws, game["id"])
+            south = WsPlayer(browser, server.ws, game["id"])
             await south.open()
             try:
                 await south.play_turn()  # draw: v1

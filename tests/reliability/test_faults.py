@@ -15,7 +15,10 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from .clients import Browser, Tab, cards_in_position, run, simple_action
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run, simple_action
+
+from .clients import cards_in_position
 from .conftest import SIMPLE_BOTS
 from .stored import assert_log_is_whole, stored_game, stored_moves
 
@@ -27,7 +30,7 @@ class ResilientPlayer:
 
     def __init__(self, browser: Browser, servers: list, game_id: str):
         self.browser, self.servers, self.game_id = browser, servers, game_id
-        self.tab = Tab(browser, servers[0].ws, game_id)
+        self.tab = WsPlayer(browser, servers[0].ws, game_id, on_gap="resync")
         self.acknowledged: dict[int, dict] = {}  # version -> our action
         self.refusals: list[str] = []
         self.reconnects = 0
@@ -126,7 +129,9 @@ def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sql
     browser = Browser(server.http)
     player = ResilientPlayer(browser, [server], browser.new_solo())
 
-    listener = Tab(browser, server.ws, player.game_id)  # a second tab that only listens, never reconnects
+    listener = WsPlayer(
+        browser, server.ws, player.game_id, on_gap="resync"
+    )  # a second tab that only listens, never reconnects
     heard_after_restart = []
 
     async def scenario():
@@ -142,7 +147,9 @@ def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sql
         while listener.version < player.tab.version:
             await listener.next_message("patch", "state", timeout=10)
         heard_after_restart.extend(
-            frame["v"] for frame in listener.frames if frame["type"] in ("patch", "state") and frame["v"] > restarted_at
+            frame["v"]
+            for _version, frame in listener.frames
+            if frame["type"] in ("patch", "state") and frame["v"] > restarted_at
         )
         await listener.close()
         await finish(player)
@@ -212,7 +219,9 @@ def test_players_move_to_the_other_daphne_when_theirs_is_killed(daphne, postgres
     second = daphne(postgres_url, REDIS_URL=private_redis.url, **SIMPLE_BOTS)
     browser = Browser(first.http)
     player = ResilientPlayer(browser, [first, second], browser.new_solo())
-    watcher = Tab(Browser(second.http), second.ws, player.game_id)  # a spectator on the other server
+    watcher = WsPlayer(
+        Browser(second.http), second.ws, player.game_id, on_gap="resync"
+    )  # a spectator on the other server
 
     async def scenario():
         await player.play_until(12)

@@ -35,8 +35,9 @@ from games.rooms.creation import create_game
 from games.rooms.stored import replay
 from players.models import Player
 from server.asgi import application
+from testsupport.ws_player import simple_action
 
-from .clients import cards_in_position, simple_action
+from .clients import cards_in_position
 
 TIMEOUT = 15
 KNOWN_REPLIES = {"state", "patch", "error", "checked", "presence", "hint", "take_choice"}

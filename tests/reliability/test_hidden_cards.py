@@ -18,8 +18,10 @@ import jsonpatch
 import pytest
 
 from games.engine import Game as EngineGame
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
-from .clients import Browser, Tab, cards_named, run
+from .clients import cards_named
 from .conftest import SIMPLE_BOTS
 from .stored import stored_moves
 
@@ -27,14 +29,14 @@ FORBIDDEN_KEYS = {"feet", "stock_cards", "seed", "hands"}
 PRIVATE_EVENT_FIELDS = {"cards"}  # on draw / foot events: only for the seat itself
 
 
-def going_on(tab: Tab, last_deal: int) -> bool:
+def going_on(tab: WsPlayer, last_deal: int) -> bool:
     return tab.view["phase"] != "over" and tab.view["deal"] <= last_deal
 
 
-async def play(players: list[Tab], watcher: Tab, last_deal: int) -> None:
+async def play(players: list[WsPlayer], watcher: WsPlayer, last_deal: int) -> None:
     """Play until the game is over or deal `last_deal` has ended."""
 
-    async def seat_loop(tab: Tab):
+    async def seat_loop(tab: WsPlayer):
         while going_on(tab, last_deal):
             if tab.my_turn():
                 answer = await tab.play_turn()
@@ -67,10 +69,10 @@ def snapshot(game) -> dict:
     return shot
 
 
-def assert_frames_reveal_nothing(tab: Tab, views: dict) -> int:
+def assert_frames_reveal_nothing(tab: WsPlayer, views: dict) -> int:
     """Check every frame the tab got; returns how many frames were checked."""
     seat, view, version = None, None, None
-    for frame in tab.frames:
+    for _version, frame in tab.frames:
         assert not (FORBIDDEN_KEYS & keys_in(frame)), frame
         if frame["type"] == "state":
             seat, view, version = frame["seat"], frame["view"], frame["v"]
@@ -133,7 +135,7 @@ def check_frames_of_a_game(daphne, sqlite_url, last_deal: int) -> tuple[int, int
     assert friend.call(f"/api/games/{lobby['id']}/join", {"seat": "N"})[1]["seat"] == "N"
     fix_seed(sqlite_url, lobby["id"])
     assert host.call(f"/api/games/{lobby['id']}/start", {})[0] == 200
-    south, north, watcher = (Tab(b, server.ws, lobby["id"]) for b in (host, friend, onlooker))
+    south, north, watcher = (WsPlayer(b, server.ws, lobby["id"], on_gap="resync") for b in (host, friend, onlooker))
 
     async def scenario():
         for tab in (south, north, watcher):

@@ -11,8 +11,7 @@ import urllib.parse
 import urllib.request
 
 from server.log_redaction import REDACTED_LINK, redact
-
-from .clients import Browser
+from testsupport.clients import Browser
 
 
 def status_of(browser: Browser, path: str, fields: dict | None = None) -> int:

@@ -1,16 +1,11 @@
 """A trivial legal player for the room tests (never production): draw, then discard the first card.
 
 FOOT_BOT_FACTORY=tests.rooms.simple_player:make_bot makes the server's bots play this way, so the
-room tests do not depend on the real bots' speed or strength.
+room tests do not depend on the real bots' speed or strength. The policy is the test player's own
+(testsupport.ws_player.simple_action).
 """
 
-
-def simple_action(view: dict) -> dict:
-    """Draw when the seat must draw, else discard its first card (in sorted order)."""
-    options = view["options"]
-    if options["draw"]:
-        return {"type": "draw"}
-    return {"type": "discard", "card": sorted(view["hand"])[0]}
+from testsupport.ws_player import simple_action
 
 
 class SimplePlayer:

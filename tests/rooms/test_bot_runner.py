@@ -7,8 +7,7 @@ import signal
 import pytest
 
 from games.rooms import bot_runner
-
-from .live import run
+from testsupport.ws_player import run
 
 
 @pytest.fixture

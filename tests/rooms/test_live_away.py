@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from .live import Browser, LivePlayer, run
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
 pytestmark = pytest.mark.services
 
@@ -23,7 +24,7 @@ ENV = {
 }
 
 
-async def presence_where(player: LivePlayer, test, timeout: float = 10) -> dict:
+async def presence_where(player: WsPlayer, test, timeout: float = 10) -> dict:
     while True:
         message = await player.next_message("presence", timeout=timeout)
         if test(message):
@@ -38,9 +39,9 @@ def test_two_processes_send_one_deadline_and_the_computer_takes_the_seat_at_it(d
     leaver.post(f"/api/games/{game['id']}/join", {"seat": "W"})
     other.post(f"/api/games/{game['id']}/join", {"seat": "N"})
     host.post(f"/api/games/{game['id']}/start", {})
-    south = LivePlayer(host, first.ws, game["id"])
-    west = LivePlayer(leaver, second.ws, game["id"])
-    north = LivePlayer(other, second.ws, game["id"])
+    south = WsPlayer(host, first.ws, game["id"])
+    west = WsPlayer(leaver, second.ws, game["id"])
+    north = WsPlayer(other, second.ws, game["id"])
 
     async def scenario():
         for player in (south, west, north):

@@ -4,7 +4,8 @@ the default FOOT_BOT_POOL=mixed; the quick levels think in threads)."""
 import asyncio
 import time
 
-from .live import Browser, LivePlayer, run
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
 THINK_SECONDS = 2.0
 
@@ -21,7 +22,7 @@ def test_a_thinking_bot_does_not_stall_another_room(daphne, sqlite_url):
     first, second = Browser(server.http), Browser(server.http)
     busy_game = first.post("/api/games", {"mode": "solo", "level": "hard"})
     calm_game = second.post("/api/games", {"mode": "solo", "level": "hard"})
-    busy, calm = LivePlayer(first, server.ws, busy_game["id"]), LivePlayer(second, server.ws, calm_game["id"])
+    busy, calm = WsPlayer(first, server.ws, busy_game["id"]), WsPlayer(second, server.ws, calm_game["id"])
 
     async def scenario():
         await busy.open()

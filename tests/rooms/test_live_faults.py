@@ -9,8 +9,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from games.engine import Game as EngineGame
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
-from .live import Browser, LivePlayer, run, stored_game, stored_version
+from .live import stored_game, stored_version
 
 SIMPLE_BOTS = {
     "FOOT_BOT_FACTORY": "tests.rooms.simple_player:make_bot",
@@ -28,7 +30,7 @@ CASES = [
 ]
 
 
-async def play_until_the_server_dies(south: LivePlayer, limit: int = 200) -> None:
+async def play_until_the_server_dies(south: WsPlayer, limit: int = 200) -> None:
     try:
         while south.version < limit:
             if south.my_turn():
@@ -52,8 +54,8 @@ def assert_log_is_whole(database: str, game_id: str) -> int:
     return version
 
 
-async def resume_and_play_a_round(browser, server, game_id, acknowledged: int) -> LivePlayer:
-    south = LivePlayer(browser, server.ws, game_id)
+async def resume_and_play_a_round(browser, server, game_id, acknowledged: int) -> WsPlayer:
+    south = WsPlayer(browser, server.ws, game_id)
     state = await south.open()
     assert state["v"] >= acknowledged and state["seat"] == "S"
     target = state["v"] + 10
@@ -75,7 +77,7 @@ def test_a_crash_inside_a_move_loses_no_acknowledged_move(daphne, sqlite_url, po
     browser = Browser(server.http)
     game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
     database = sqlite_url.removeprefix("sqlite:///")
-    south = LivePlayer(browser, server.ws, game["id"])
+    south = WsPlayer(browser, server.ws, game["id"])
 
     async def until_crash():
         await south.open()
@@ -96,7 +98,7 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
     browser = Browser(server.http)
     game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
     database = sqlite_url.removeprefix("sqlite:///")
-    south = LivePlayer(browser, server.ws, game["id"])
+    south = WsPlayer(browser, server.ws, game["id"])
 
     async def until_kill():
         await south.open()

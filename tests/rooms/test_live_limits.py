@@ -8,8 +8,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
-
-from .live import Browser, LivePlayer, run
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
 
 async def close_code_after(socket, frames) -> int:
@@ -30,7 +30,7 @@ def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
     headers = {"Cookie": browser.cookie_header()}
 
     async def scenario():
-        player = LivePlayer(browser, server.ws, game["id"])
+        player = WsPlayer(browser, server.ws, game["id"])
         await player.open()
         for frame, code in [
             ("{oops", "bad_json"),
@@ -50,7 +50,7 @@ def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
         async with connect(f"{server.ws}/ws/echo/", origin=server.http) as echo:
             await echo.send("still there?")
             assert await echo.recv() == "still there?"
-        again = LivePlayer(browser, server.ws, game["id"])
+        again = WsPlayer(browser, server.ws, game["id"])
         assert (await again.open())["seat"] == "S"
         await again.close()
 

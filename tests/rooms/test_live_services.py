@@ -8,7 +8,8 @@ import asyncio
 
 import pytest
 
-from .live import Browser, LivePlayer, run
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
 pytestmark = pytest.mark.services
 
@@ -21,7 +22,7 @@ ENV = {
 TARGET_VERSION = 60
 
 
-async def play_up_to(player: LivePlayer, target: int) -> None:
+async def play_up_to(player: WsPlayer, target: int) -> None:
     while player.version < target:
         if player.my_turn():
             await player.play_turn()
@@ -40,7 +41,7 @@ def test_two_daphnes_serve_one_friends_room(daphne, postgres_url, redis_url):
     game = host.post("/api/games", {"mode": "friends"})
     joined = friend.post(f"/api/games/{game['id']}/join", {"seat": "N"})
     assert joined["seat"] == "N" and joined["id"] == game["id"]
-    south, north = LivePlayer(host, first.ws, game["id"]), LivePlayer(friend, second.ws, game["id"])
+    south, north = WsPlayer(host, first.ws, game["id"]), WsPlayer(friend, second.ws, game["id"])
 
     async def scenario():
         lobby = await south.open()

@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from games.engine import Game as EngineGame
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer, run
 
-from .live import Browser, LivePlayer, cards_in, run, stored_game, stored_version
+from .live import cards_in, stored_game, stored_version
 
 
-async def play(south: LivePlayer, deals: int, max_versions: int = 5000) -> None:
+async def play(south: WsPlayer, deals: int, max_versions: int = 5000) -> None:
     """Play until `deals` deals have ended (4: the whole game)."""
     ended = 0
     while south.view["phase"] != "over":
@@ -79,7 +81,7 @@ def play_solo_over_daphne(daphne, sqlite_url, deals: int):
     )  # the test acts far faster than a person
     browser = Browser(server.http)
     game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
-    south = LivePlayer(browser, server.ws, game["id"])
+    south = WsPlayer(browser, server.ws, game["id"])
 
     async def scenario():
         await south.open()
