@@ -1,0 +1,688 @@
+"""bench_load's measurement: many concurrent solo games through a real Daphne, at human pace. The
+command (games/management/commands/bench_load.py) parses the options, runs `run_once` for each
+table count and prints `report_text`; what it measures, and how, is said there.
+"""
+
+import asyncio
+import json
+import math
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jsonpatch
+from django.conf import settings
+from django.core.management.base import CommandError
+
+from server.serve import install_uvloop
+from testsupport.clients import Browser
+from testsupport.daphne import DaphneServer
+from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
+from testsupport.stats import percentile
+
+ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
+
+
+# ---------------------------------------------------------------- the server under test
+
+
+class ThrowawayDatabase:
+    """A PostgreSQL database foot_bench_<hex> beside `base_url`, or a temporary SQLite file."""
+
+    def __init__(self, base_url: str | None):
+        self.base_url, self.name, self.tmp = base_url, None, None
+
+    def __enter__(self) -> str:
+        if self.base_url:
+            import psycopg
+
+            self.name = f"foot_bench_{uuid.uuid4().hex[:10]}"
+            with psycopg.connect(self._admin_url(), autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{self.name}"')
+            url = self.base_url.rsplit("/", 1)[0] + "/" + self.name
+        else:
+            self.tmp = tempfile.mkdtemp(prefix="foot-bench-")
+            url = f"sqlite:///{self.tmp}/bench.sqlite3"
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=settings.BASE_DIR,
+            env=server_env(url, None),
+            check=True,
+            timeout=300,
+        )
+        return url
+
+    def _admin_url(self) -> str:
+        return self.base_url.replace("postgres://", "postgresql://", 1)
+
+    def __exit__(self, *exc):
+        if self.name:
+            import psycopg
+
+            with psycopg.connect(self._admin_url(), autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        if self.tmp:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST"))}
+    env.pop("REDIS_URL", None)
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": "server.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_COOKIES": "0",
+            "FOOT_BOT_DELAY": "0",
+            "FOOT_TEST_HOOKS": "1",
+            "PYTHONUNBUFFERED": "1",
+            # Persistent connections, as deployed; --env CONN_MAX_AGE=0 measures a connection per call.
+            "CONN_MAX_AGE": "60",
+        }
+    )
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+SERVICES = ("postgres", "redis-server")  # the shared services, whose CPU a move also costs
+
+
+def service_cpu_seconds() -> dict[str, dict[int, float]]:
+    """CPU used so far by each PostgreSQL and Redis process of the machine, by pid."""
+    totals: dict[str, dict[int, float]] = {name: {} for name in SERVICES}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                name = comm.read().strip()
+        except OSError:
+            continue
+        if name in totals:
+            # PostgreSQL's postmaster reaps the backends, so a connection closed during the run
+            # (CONN_MAX_AGE) still counts through its parent's cutime/cstime.
+            totals[name][int(pid)] = cpu_seconds(int(pid), reaped_children=True)
+    return totals
+
+
+def service_cpu_used(before: dict, after: dict) -> dict[str, float]:
+    """CPU seconds each service used between two samples: what every process alive at the end
+    used since the start (or since it began), its ended children included (a database connection
+    closed during the run is counted by the postmaster that reaped it)."""
+    return {name: sum(cpu - before[name].get(pid, 0.0) for pid, cpu in after[name].items()) for name in SERVICES}
+
+
+@dataclass
+class Sample:
+    at: float
+    daphne_rss: int
+    tree_rss: int
+    tree_cpu: float
+    services_cpu: dict = field(default_factory=dict)  # PostgreSQL and Redis, in of_all only
+
+    @classmethod
+    def of(cls, pid: int) -> "Sample":
+        tree = process_tree(pid)
+        return cls(time.monotonic(), rss_bytes(pid), sum(map(rss_bytes, tree)), sum(map(cpu_seconds, tree)))
+
+    @classmethod
+    def of_all(cls, servers: list) -> "Sample":
+        """The sum over every Daphne process of the run (and their bot pools)."""
+        each = [cls.of(server.process.pid) for server in servers]
+        return cls(
+            time.monotonic(),
+            sum(s.daphne_rss for s in each),
+            sum(s.tree_rss for s in each),
+            sum(s.tree_cpu for s in each),
+            service_cpu_seconds(),
+        )
+
+
+# ---------------------------------------------------------------- the players
+
+
+@dataclass
+class Tally:
+    actions: list = field(default_factory=list)  # action round trips, seconds
+    echoes: list = field(default_factory=list)
+    errors: dict = field(default_factory=dict)  # kind -> count (server errors, timeouts, closed sockets)
+    refused: int = 0  # rule refusals of the simple policy's optional meld (expected, not errors)
+    turns: int = 0
+    finished: int = 0
+    gaps: int = 0  # version gaps healed by a sync
+    moves: int = 0  # versions seen by the tables (every move of every seat), for the CPU per move
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+def draw_if_due(view: dict) -> dict | None:
+    """The draw that opens the human turn (draw, at most one meld addition, then a discard)."""
+    options = view["options"]
+    if options.get("draw"):
+        return {"type": "draw"}
+    return None
+
+
+def meld_addition(view: dict) -> dict | None:
+    hand_size = sum(view["hand"].values())
+    if hand_size <= 3:
+        return None  # keep cards to discard (R47): the bench is not about going out
+    for rank, cards in sorted((view["options"].get("add_to") or {}).items()):
+        for card in cards:
+            if card != "JK" and not card.startswith("2"):
+                return {"type": "meld", "groups": [{"cards": [card], "to": rank}]}
+    return None
+
+
+def discards(view: dict) -> list[str]:
+    """Cards to try discarding, the least useful first (threes and low naturals; never wild cards first)."""
+    order = "3456789TJQKA2"
+    hand = [card for card in view["hand"] if view["hand"][card] > 0]
+    return sorted(hand, key=lambda c: (c == "JK", order.index(c[0]) if c != "JK" else 99))
+
+
+class Table:
+    """One player: a solo game socket and an echo socket, playing a turn every `pace` seconds."""
+
+    def __init__(self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally):
+        self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
+        self.session = None
+        self.socket = self.echo = None
+        self.view, self.version, self.seat = None, None, None
+        self.refs = 0
+        self.received_at = 0.0  # when the last frame arrived
+        self.measuring = False
+        self.deal_ended = False  # a deal_end was seen: the bots wait for this seat's next_deal
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+
+        if self.session is None:
+            self.session = await asyncio.to_thread(Browser, self.server.http)
+        game_id = await asyncio.to_thread(self.session.new_solo, self.level)
+        headers = {"Cookie": self.session.cookie_header()}
+        self.socket = await connect(
+            f"{self.server.ws}/ws/game/{game_id}/",
+            additional_headers=headers,
+            origin=self.server.http,
+            max_size=None,
+            open_timeout=60,
+        )
+        if self.echo is None:
+            self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=self.server.http, open_timeout=60)
+        await self.until(lambda m: m["type"] == "state")
+
+    async def close(self) -> None:
+        for sock in (self.socket, self.echo):
+            if sock is not None:
+                try:
+                    await sock.close()
+                except Exception:
+                    pass
+
+    def take(self, message: dict) -> None:
+        if message["type"] == "state":
+            self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
+        elif message["type"] == "patch":
+            if message["v"] != self.version + 1:
+                self.tally.gaps += 1
+                raise GapError
+            # In place: a copy of the whole view per patch made the load generator, which shares
+            # the machine with the servers, the dearest part of the run after the servers.
+            self.view = jsonpatch.apply_patch(self.view, message["ops"], in_place=True)
+            self.version = message["v"]
+            if self.measuring:
+                self.tally.moves += 1
+            if any(e.get("type") == "deal_end" for e in message["events"]):
+                self.deal_ended = True
+
+    async def until(self, wanted, timeout: float = ANSWER_TIMEOUT) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            frame = await asyncio.wait_for(self.socket.recv(), left)
+            self.received_at = time.perf_counter()  # before this client parses and patches
+            message = json.loads(frame)
+            try:
+                self.take(message)
+            except GapError:
+                await self.socket.send('{"type":"sync"}')
+                continue
+            if wanted(message):
+                return message
+
+    def my_turn(self) -> bool:
+        return self.view is not None and self.view["turn"] == self.seat and self.view["phase"] != "over"
+
+    async def act(self, action: dict) -> dict:
+        self.refs += 1
+        ref = f"t{self.number}.{self.refs}"
+        started = time.perf_counter()
+        await self.socket.send(json.dumps({"type": "action", "action": action, "v": self.version, "ref": ref}))
+        answer = await self.until(lambda m: m.get("ref") == ref and m["type"] in ("patch", "error"))
+        if self.measuring:
+            self.tally.actions.append(self.received_at - started)
+        return answer
+
+    async def ping_echo(self) -> None:
+        payload = json.dumps({"type": "ping", "table": self.number, "at": time.perf_counter()})
+        started = time.perf_counter()
+        await self.echo.send(payload)
+        await asyncio.wait_for(self.echo.recv(), ANSWER_TIMEOUT)
+        if self.measuring:
+            self.tally.echoes.append(time.perf_counter() - started)
+
+    async def turn(self) -> None:
+        await self.ping_echo()
+        draw = draw_if_due(self.view)
+        if draw:
+            answer = await self.act(draw)
+            if answer["type"] == "error":
+                self.tally.error(f"draw:{answer['code']}")
+                await self.resync()
+                return
+        if not self.my_turn() or self.view["phase"] != "play":
+            return  # the draw ended the deal (empty stock)
+        addition = meld_addition(self.view)
+        if addition:
+            answer = await self.act(addition)
+            if answer["type"] == "error":
+                self.tally.refused += 1
+        for card in discards(self.view):
+            answer = await self.act({"type": "discard", "card": card})
+            if answer["type"] == "patch":
+                break
+            if answer["code"] not in ("must_keep_cards", "cannot_go_out", "card_not_held"):
+                self.tally.error(f"discard:{answer['code']}")
+                break
+            self.tally.refused += 1
+        self.tally.turns += 1
+
+    async def resync(self) -> None:
+        await self.socket.send('{"type":"sync"}')
+        await self.until(lambda m: m["type"] == "state")
+
+    async def play(self, start_at: float, end_at: float) -> None:
+        """Play until `end_at` (monotonic), one human turn at most every `pace` seconds."""
+        from websockets.exceptions import ConnectionClosed
+
+        next_turn = start_at
+        while time.monotonic() < end_at:
+            try:
+                if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
+                    self.tally.finished += 1
+                    await self.socket.close()
+                    await self.open()  # a new game for the same player
+                    continue
+                if self.deal_ended:
+                    self.deal_ended = False
+                    await self.socket.send('{"type":"next_deal"}')
+                now = time.monotonic()
+                if self.my_turn() and now >= next_turn:
+                    next_turn = now + self.pace
+                    await self.turn()
+                    continue
+                wait = min(end_at - now, max(0.05, next_turn - now) if self.my_turn() else 5.0)
+                try:
+                    await self.until(lambda m: True, timeout=max(wait, 0.01))
+                except TimeoutError:
+                    if not self.my_turn() and time.monotonic() - now > 4.0:
+                        await self.resync()  # nothing for a while and not our turn: check where we are
+            except TimeoutError:
+                self.tally.error("timeout")
+                await self.recover()
+            except (ConnectionClosed, OSError) as closed:
+                self.tally.error(f"closed:{getattr(closed, 'code', type(closed).__name__)}")
+                await self.recover()
+
+    async def recover(self) -> None:
+        try:
+            await self.resync()
+        except Exception:
+            await asyncio.sleep(1)
+
+
+class GapError(Exception):
+    """A patch arrived whose version does not follow the last one: a resync is due."""
+
+
+# ---------------------------------------------------------------- one run
+
+
+async def drive(servers: list, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
+    tally = Tally()
+    # Tables are spread over the servers in turn, as a load balancer would place new sessions.
+    players = [Table(n, servers[n % len(servers)], level, pace, tally) for n in range(tables)]
+    opening = asyncio.Semaphore(8)
+
+    async def open_one(player):
+        async with opening:
+            for attempt in range(3):
+                try:
+                    return await player.open()
+                except Exception as failure:  # counted, then tried again: a table that cannot open is an error
+                    tally.error(f"open:{type(failure).__name__}")
+                    await asyncio.sleep(1 + attempt)
+            raise CommandError("a table could not open its game three times")
+
+    await asyncio.gather(*(open_one(p) for p in players))
+    await asyncio.sleep(1)
+    before = Sample.of_all(servers)
+    began = time.monotonic()
+    end_at = began + seconds
+    # Tables start spread over one turn's time, as people arrive at different moments.
+    tasks = [asyncio.create_task(p.play(began + pace * n / tables, end_at)) for n, p in enumerate(players)]
+
+    async def measure_after_warmup():
+        await asyncio.sleep(min(pace, seconds / 4))
+        for p in players:
+            p.measuring = True
+
+    async def sample_memory():
+        while soak_samples is not None and time.monotonic() < end_at:
+            soak_samples.append((time.monotonic() - began, Sample.of_all(servers).daphne_rss, tally.finished))
+            await asyncio.sleep(max(5.0, seconds / 40))
+
+    extra = [asyncio.create_task(measure_after_warmup()), asyncio.create_task(sample_memory())]
+    client_cpu = time.process_time()
+    await asyncio.gather(*tasks)
+    after = Sample.of_all(servers)
+    client_cpu = time.process_time() - client_cpu
+    for task in extra:
+        task.cancel()
+    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    return tally, before, after, client_cpu
+
+
+def run_once(
+    tables: int,
+    seconds: float,
+    pace: float,
+    level: str,
+    db: str | None,
+    redis: str | None,
+    workdir: Path,
+    soak: bool,
+    extra_env: dict,
+    profile: str | None = None,
+    nice: int = 0,
+    server_count: int = 1,
+    network_factor: float | None = None,
+) -> dict:
+    # One address plays every table: the per-network limits scaled as if each table had its own.
+    factor = network_factor if network_factor is not None else max(1, tables)
+    with ThrowawayDatabase(db) as database_url:
+        env = server_env(database_url, redis, FOOT_LIMIT_NETWORK_FACTOR=factor, **extra_env)
+        servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
+        try:
+            for server in servers:
+                server.start(timeout=60, nice=nice)
+        except RuntimeError as failure:
+            for server in servers:
+                server.stop()
+            raise CommandError(str(failure)) from failure
+        idle = Sample.of_all(servers)
+        samples = [] if soak else None
+        spy = start_profile(servers[0].process.pid, seconds, profile) if profile else None
+        try:
+            install_uvloop()  # the simulated browsers too: less of the shared CPU for them
+            tally, before, after, client_cpu = asyncio.run(drive(servers, tables, seconds, pace, level, samples))
+        finally:
+            if spy is not None:
+                spy.wait(timeout=seconds + 60)
+            for server in servers:
+                server.stop()
+    wall = after.at - before.at
+    result = {
+        "tables": tables,
+        "seconds": round(wall, 1),
+        "pace": pace,
+        "level": level,
+        "database": "postgresql" if db else "sqlite",
+        "channel_layer": "redis" if redis else "memory",
+        "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)),
+        "servers": server_count,
+        "network_factor": float(env["FOOT_LIMIT_NETWORK_FACTOR"]),
+        "actions": len(tally.actions),
+        "turns": tally.turns,
+        "finished_games": tally.finished,
+        "action_p50_ms": round(percentile(tally.actions, 0.5) * 1000, 1),
+        "action_p99_ms": round(percentile(tally.actions, 0.99) * 1000, 1),
+        "echo_p50_ms": round(percentile(tally.echoes, 0.5) * 1000, 2),
+        "echo_p99_ms": round(percentile(tally.echoes, 0.99) * 1000, 2),
+        "errors": sum(tally.errors.values()),
+        "error_kinds": tally.errors,
+        "refused_optional": tally.refused,
+        "gaps_resynced": tally.gaps,
+        "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
+        "moves_per_second": round(tally.moves / max(wall - min(pace, seconds / 4), 1e-9), 1),
+        "client_cpu_cores": round(client_cpu / wall, 3),
+        "service_cpu_cores": {
+            name: round(used / wall, 3)
+            for name, used in service_cpu_used(before.services_cpu, after.services_cpu).items()
+        },
+        "rss_idle_mb": round(idle.daphne_rss / 2**20, 1),
+        "rss_end_mb": round(after.daphne_rss / 2**20, 1),
+        "tree_rss_end_mb": round(after.tree_rss / 2**20, 1),
+        "rss_start_mb": round(before.daphne_rss / 2**20, 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),  # the machine is shared: other work shows here
+        "nice": os.getpriority(os.PRIO_PROCESS, 0),
+    }
+    result["p50_vs_echo"] = round(result["action_p50_ms"] / max(result["echo_p50_ms"], 0.01), 1)
+    result["p99_vs_echo"] = round(result["action_p99_ms"] / max(result["echo_p99_ms"], 0.01), 1)
+    result["cpu_per_table_pct"] = round(100 * result["server_cpu_cores"] / tables, 2)
+    # Per move: the CPU of the run (heartbeats and idle sockets included) over the moves played.
+    result["cpu_ms_per_move"] = (
+        round(1000 * result["server_cpu_cores"] / result["moves_per_second"], 2) if result["moves_per_second"] else None
+    )
+    result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
+    if profile:
+        result["profile_pct"] = summarize_profile(profile)
+    if soak:
+        result["soak_samples"] = [(round(t), round(rss / 2**20, 1), done) for t, rss, done in samples]
+        grown = after.daphne_rss - before.daphne_rss
+        result["rss_growth_mb"] = round(grown / 2**20, 2)
+        result["growth_per_finished_game_kb"] = round(grown / tally.finished / 1024, 1) if tally.finished else None
+    return result
+
+
+# ---------------------------------------------------------------- the profile
+
+# Where a sampled stack's time goes, the most specific part first.
+PARTS = [
+    ("engine", ("games/engine/",)),
+    ("bots", ("games/bots/", "bot_runner")),
+    ("serialization", ("json/", "jsonpatch", "jsonpointer")),
+    ("channel layer", ("channels_redis", "redis/", "channels/layers.py", "msgpack")),
+    ("database", ("django/db/", "psycopg", "sqlite3", "channels/db.py")),
+    ("websocket and HTTP (daphne, twisted, autobahn)", ("daphne/", "twisted/", "autobahn/", "txaio/")),
+    ("django request and session", ("django/",)),
+    ("asyncio and threads", ("asyncio/", "concurrent/", "threading.py", "asgiref/")),
+]
+
+
+# Innermost frames of a thread with nothing to do; a wait inside psycopg is database time and stays.
+IDLE = ("selectors.py", "Condition.wait", "threading.py:3", "queues.py", "connection.py:9", "_worker (concurrent")
+
+
+def start_profile(pid: int, seconds: float, path: str):
+    """py-spy (from the venv, measurement only) sampling Daphne and its bot pool for `seconds`."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise CommandError("--profile needs py-spy: .venv/bin/pip install py-spy (not a project dependency)")
+    return subprocess.Popen(
+        [
+            spy,
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(int(seconds)),
+            "--rate",
+            "50",
+            "--subprocesses",
+            "--format",
+            "raw",
+            "--output",
+            path,
+            "--nonblocking",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def summarize_profile(path: str) -> dict:
+    """Share of the sampled busy time of each part (collapsed stacks: 'frame;frame;... count')."""
+    totals: dict[str, int] = {}
+    for line in Path(path).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = stack.split(";")[::-1]  # innermost first
+        if any(mark in frames[0] for mark in IDLE) and not any("psycopg" in frame for frame in frames):
+            continue  # a thread waiting for work (py-spy --nonblocking samples some of these)
+        # The first part, in PARTS' order, that any frame belongs to: a redis write through asyncio's
+        # transport is channel-layer time, an engine call inside a move's transaction is engine time.
+        part = next((name for name, marks in PARTS if any(m in frame for frame in frames for m in marks)), "other")
+        totals[part] = totals.get(part, 0) + int(count)
+    busy = sum(totals.values()) or 1
+    return {name: round(100 * count / busy, 1) for name, count in sorted(totals.items(), key=lambda kv: -kv[1])}
+
+
+# ---------------------------------------------------------------- the plot
+
+
+def round_step(rough: float) -> float:
+    """The round tick step (1, 2 or 5 times a power of ten) nearest above `rough`."""
+    power = 10 ** math.floor(math.log10(rough))
+    return next(power * m for m in (1, 2, 5, 10) if power * m >= rough)
+
+
+def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
+    """The load curve as a hand-drawn SVG: tables against p99 (left, log scale) and RSS (right)."""
+    width, height, left, right, top, bottom = 640, 380, 60, 70, 40, 50
+    xs = [r["tables"] for r in results]
+    p99 = [max(r["action_p99_ms"], 1.0) for r in results]
+    rss = [r["rss_end_mb"] for r in results]
+    x_max = max(xs) * 1.1
+    low = math.floor(math.log10(min(min(p99), limit_ms)))
+    high = math.ceil(math.log10(max(max(p99), limit_ms) * 1.2))
+    m_max = max(rss) * 1.15
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(v):
+        return left + plot_w * v / x_max
+
+    def y(v):
+        return top + plot_h * (1 - (math.log10(v) - low) / (high - low))
+
+    def ym(v):
+        return top + plot_h * (1 - v / m_max)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
+        f"bench_load: action round trip p99 and Daphne RSS against concurrent tables</text>",
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
+        f'<line x1="{left + plot_w}" y1="{top}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
+        f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
+        f'stroke="#c00" stroke-dasharray="6 4"/>',
+        f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
+        f"p99 goal {limit_ms:.0f} ms</text>",
+    ]
+    tick = round_step(x_max / 5)
+    for step in range(int(x_max // tick) + 1):
+        parts.append(
+            f'<text x="{x(tick * step):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{tick * step:g}</text>'
+        )
+    for step in range(6):
+        mv = m_max * step / 5
+        parts.append(f'<text x="{left + plot_w + 6}" y="{ym(mv) + 4:.1f}" fill="#630">{mv:.0f}</text>')
+    for decade in range(low, high + 1):
+        value = 10**decade
+        label = f"{value:g}" if value < 1000 else f"{value / 1000:g} s"
+        parts.append(f'<line x1="{left - 4}" y1="{y(value):.1f}" x2="{left}" y2="{y(value):.1f}" stroke="black"/>')
+        parts.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#036">{label}</text>')
+    parts.append(
+        f'<text x="{left + plot_w / 2}" y="{height - 10}" text-anchor="middle">tables (solo games, '
+        f"one human turn per {results[0]['pace']:g} s)</text>"
+    )
+    parts.append(
+        f'<text x="16" y="{top + plot_h / 2}" fill="#036" transform="rotate(-90 16 {top + plot_h / 2})" '
+        f'text-anchor="middle">action p99 (ms, log scale)</text>'
+    )
+    parts.append(
+        f'<text x="{width - 14}" y="{top + plot_h / 2}" fill="#630" '
+        f'transform="rotate(90 {width - 14} {top + plot_h / 2})" text-anchor="middle">Daphne RSS (MB)</text>'
+    )
+    for values, scale, colour, dash in ((p99, y, "#036", ""), (rss, ym, "#630", ' stroke-dasharray="3 3"')):
+        points = " ".join(f"{x(a):.1f},{scale(b):.1f}" for a, b in zip(xs, values))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
+        for a, b in zip(xs, values):
+            parts.append(f'<circle cx="{x(a):.1f}" cy="{scale(b):.1f}" r="3.5" fill="{colour}"/>')
+    for a, b in zip(xs, p99):
+        parts.append(f'<text x="{x(a) + 5:.1f}" y="{y(b) + 14:.1f}" fill="#036" font-size="10">{b:.0f} ms</text>')
+    for a, b in zip(xs, rss):
+        parts.append(
+            f'<text x="{x(a) - 4:.1f}" y="{ym(b) - 7:.1f}" fill="#630" font-size="10" '
+            f'text-anchor="middle">{b:.0f} MB</text>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def report_text(r: dict) -> str:
+    """One run's result as the command prints it."""
+    lines = []
+    lines.append(
+        f"{r['tables']} tables, {r['seconds']} s ({r.get('servers', 1)} Daphne, {r['database']}, "
+        f"CONN_MAX_AGE {r['conn_max_age']}, "
+        f"{r['channel_layer']} layer, "
+        f"rate limits on, per-network x{r['network_factor']:g}, "
+        f"{r['turns']} human turns, {r['actions']} actions, {r['finished_games']} games finished)\n"
+        f"  action round trip p50 {r['action_p50_ms']} ms, p99 {r['action_p99_ms']} ms; "
+        f"echo p50 {r['echo_p50_ms']} ms, p99 {r['echo_p99_ms']} ms; "
+        f"ratio p50 x{r['p50_vs_echo']}, p99 x{r['p99_vs_echo']}\n"
+        f"  errors {r['errors']} {r['error_kinds'] or ''}; optional moves refused {r['refused_optional']}; "
+        f"gaps resynced {r['gaps_resynced']}\n"
+        f"  moves {r.get('moves_per_second')} per second (all seats); "
+        f"server CPU {r['server_cpu_cores']} cores ({r['cpu_per_table_pct']} % of a core per table, "
+        f"{r.get('cpu_ms_per_move')} ms per move), "
+        f"load generator {r['client_cpu_cores']} cores, "
+        + ", ".join(f"{name} {cores} cores" for name, cores in r.get("service_cpu_cores", {}).items())
+        + "\n"
+        f"  machine load average {r['load_average_1m']} (bench at nice {r['nice']}); Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
+        f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB"
+    )
+    if "profile_pct" in r:
+        lines.append(
+            "  profile (share of sampled busy time): "
+            + ", ".join(f"{part} {pct} %" for part, pct in r["profile_pct"].items())
+        )
+    if "soak_samples" in r:
+        lines.append(
+            f"  soak: RSS {r['rss_start_mb']} -> {r['rss_end_mb']} MB "
+            f"({r['rss_growth_mb']} MB) over {r['finished_games']} finished games: "
+            f"{r['growth_per_finished_game_kb']} KB per finished game"
+        )
+        lines.append("  samples (s, MB, finished): " + " ".join(f"{t}:{m}:{d}" for t, m, d in r["soak_samples"]))
+    return "\n".join(lines)
