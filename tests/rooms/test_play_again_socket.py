@@ -9,9 +9,10 @@ from channels.db import database_sync_to_async
 from games.models import Game
 from games.rooms.creation import join_game
 from games.rooms.rematch import play_again
-from leaderboards.models import Player
+from players.models import Player
+from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
-from .test_consumer import communicator, receive, session_cookie, settled_rooms  # noqa: F401
+from .test_consumer import communicator, receive, session_cookie
 from .test_consumer_friends import friends, quick_clocks  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
