@@ -28,7 +28,7 @@ from players.models import Player
 
 NOT_FINISHED, DAILY_NOT_OVER = "not_finished", "daily_not_over"
 CACHE_SECONDS = 3600
-CACHE_VERSION = 2  # bump when the replay's shape changes
+CACHE_VERSION = 3  # bump when the replay's shape changes
 
 
 def find_game(game_id: str) -> Game | None:
@@ -59,16 +59,51 @@ def build_replay(game: Game) -> dict:
     for move in game.moves.order_by("seq"):
         events = engine_game.apply(move.seat, move.action)
         after = open_view(engine_game)
-        steps.append(
-            {
-                "seq": move.seq,
-                "seat": move.seat,
-                "events": redact_events(events, None),
-                "patch": view_patch(before, after),
-            }
-        )
+        shown = redact_events(events, None)
+        step = {"seq": move.seq, "seat": move.seat, "events": shown, "patch": view_patch(before, after)}
+        ended = next((event for event in events if event["type"] == "deal_end"), None)
+        if ended is not None and not any(event["type"] == "game_over" for event in events):
+            step["deal_end"] = deal_end_view(before, after, ended, move.seat, events)
+        steps.append(step)
         before = after
     return {"first": first, "steps": steps}
+
+
+def deal_end_view(before: dict, after: dict, ended: dict, seat: str, events: list) -> dict:
+    """The table as a deal ended (the engine's deal_end `table`), with the hands as they were then.
+
+    The engine deals the next deal in the same move, so the view after it is the new deal's; the
+    replay shows this one at that step instead, so the going out can be seen. Only the mover's
+    hand changed in the move: it is the hand before it with the move's cards moved (drawn, taken,
+    melded, discarded, red threes laid), kept only if it holds as many cards as the engine counted
+    at the deal's end; else that hand is left out (null).
+    """
+    hands = dict(before["hands"])
+    held = moved_hand(before["hands"].get(seat, {}), seat, events)
+    counted = ended["table"]["seats"][seat]["cards"]
+    hands[seat] = held if held is not None and sum(held.values()) == counted else None
+    return {**before, **ended["table"], "turn": None, "scores": after["scores"], "hands": hands}
+
+
+def moved_hand(hand: dict, seat: str, events: list) -> dict | None:
+    """The seat's cards after its move's events up to the deal's end; None past a foot picked up."""
+    held = Counter(hand)
+    for event in events:
+        if event["type"] == "deal_end":
+            break
+        if event.get("seat") != seat:
+            continue
+        if event["type"] == "foot":
+            return None  # the foot's cards are not in the events
+        if event["type"] in ("draw", "take_pile"):
+            held.update(event.get("cards", []))
+        elif event["type"] == "meld":
+            held.subtract(card for group in event["groups"] for card in group["cards"])
+        elif event["type"] in ("discard", "red_three"):
+            held.subtract([event["card"]])
+    if any(count < 0 for count in held.values()):
+        return None
+    return {card: count for card, count in held.items() if count}
 
 
 def replay_of(game: Game) -> dict:

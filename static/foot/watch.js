@@ -71,7 +71,10 @@ function bannerText(view, step, told) {
 
 function show(step) {
   replay.at = Math.max(0, Math.min(step, total()));
-  const view = viewAt(replay.at);
+  // A move that ended a deal also dealt the next one: its step shows the deal as it ended.
+  const move = replay.at > 0 ? replay.data.steps[replay.at - 1] : null;
+  const view = move && move.deal_end ? move.deal_end : viewAt(replay.at);
+  root.dataset.dealEnd = move && move.deal_end ? String(move.deal_end.deal) : "";
   drawTable(view);
   const told = drawLog(replay.at);
   $("turn-banner").textContent = bannerText(view, replay.at, told);

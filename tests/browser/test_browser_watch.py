@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import DESK, PHONE, SCREENSHOTS, load_engine_helpers, new_page, start_game_from
+from .test_browser_csp import yesterdays_replay
 from .test_daily_leaderboard import play_as_south
 
 pytestmark = pytest.mark.browser
@@ -135,3 +136,23 @@ def test_the_desk_layout_keeps_the_controls_in_view(site, make_page, finished_ga
     box = desk.locator("#replay-controls").bounding_box()
     assert box and box["y"] + box["height"] <= DESK["height"]
     assert re.search(r"Move 0 of \d+", desk.locator("#replay-count").inner_text())
+
+
+def test_a_deal_that_ends_is_shown_as_it_ended(site, page):
+    """A whole daily of yesterday (closed: anyone may watch it): the step of the move that ended
+    deal 1 shows deal 1's table with the hands as they were (R51–R53), the next step deal 2."""
+    game_id = yesterdays_replay(site)
+    steps = page.request.get(site.url + f"/api/watch/{game_id}").json()["steps"]
+    end = next(index for index, step in enumerate(steps, start=1) if "deal_end" in step)
+    page.goto(site.url + f"/replay/{game_id}/?step={end}")
+    page.wait_for_selector("#table[aria-busy=false]")
+    expect(page.locator("#deal-info")).to_have_text("Deal 1 of 4")
+    expect(page.locator("#turn-banner")).to_contain_text("Deal 1 is over")
+    counted = steps[end - 1]["deal_end"]["seats"]
+    for box in ("seat-bottom", "seat-left", "seat-top", "seat-right"):
+        seat = page.locator(f"#{box}").get_attribute("data-seat")
+        expect(open_hand(page, box)).to_have_count(counted[seat]["cards"])
+    page.screenshot(path=str(SCREENSHOTS / "replay-deal-end.png"))
+    page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.locator("#deal-info")).to_have_text("Deal 2 of 4")
+    assert not page.foot_errors

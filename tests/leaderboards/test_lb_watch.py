@@ -114,3 +114,24 @@ def test_a_replay_is_computed_once_then_cached(make_player, django_assert_max_nu
     with django_assert_max_num_queries(4):  # the game, the viewer's session, the nicknames: no moves
         cached = Client().get(f"/api/watch/{game.pk}")
     assert cached.status_code == 200 and cached.json() == fresh  # the same replay, from the cache
+
+
+def test_a_deal_that_ends_is_shown_as_it_ended_before_the_next_is_dealt(make_player, finished_daily):
+    """R51–R53: a deal ends when a player goes out or the stock runs out; the engine deals the
+    next one in the same move, so the step carries the finished deal's table (its deal_end event)
+    with the hands as they were, and the next steps go on from the new deal."""
+    game = finished_daily(make_player("Anna"), CLOSED_DATE)
+    answer = Client().get(f"/api/watch/{game.pk}").json()
+    views = views_of(answer)
+    ends = [(index, step) for index, step in enumerate(answer["steps"], start=1) if "deal_end" in step]
+    assert [step["deal_end"]["deal"] for _, step in ends] == [1, 2, 3]  # deal 4 ends the game (R55)
+    for index, step in ends:
+        shown, table = step["deal_end"], next(e for e in step["events"] if e["type"] == "deal_end")["table"]
+        assert {key: shown[key] for key in table} == table and shown["turn"] is None
+        assert views[index]["deal"] == shown["deal"] + 1  # the step's own view is the new deal's
+        assert shown["scores"] == views[index]["scores"]  # with the finished deal scored
+        for seat, hand in shown["hands"].items():
+            if seat != step["seat"]:
+                assert hand == views[index - 1]["hands"][seat]  # only the mover's cards moved
+            if hand is not None:
+                assert sum(hand.values()) == shown["seats"][seat]["cards"]
