@@ -4,6 +4,7 @@ table count and prints `report_text`; what it measures, and how, is said there.
 """
 
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -17,15 +18,17 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jsonpatch
 from django.conf import settings
 from django.core.management.base import CommandError
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from server.serve import install_uvloop
 from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer
 from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
 from testsupport.stats import percentile
+from testsupport.ws_player import WsPlayer
 
 ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
 
@@ -195,88 +198,71 @@ def discards(view: dict) -> list[str]:
 
 
 class Table:
-    """One player: a solo game socket and an echo socket, playing a turn every `pace` seconds."""
+    """One player: a solo game's socket (testsupport.ws_player.WsPlayer) and an echo socket,
+    playing a turn every `pace` seconds."""
 
     def __init__(self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally):
         self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
         self.session = None
-        self.socket = self.echo = None
-        self.view, self.version, self.seat = None, None, None
-        self.refs = 0
-        self.received_at = 0.0  # when the last frame arrived
+        self.player: WsPlayer | None = None
+        self.echo = None
         self.measuring = False
-        self.deal_ended = False  # a deal_end was seen: the bots wait for this seat's next_deal
+
+    @property
+    def view(self):
+        return self.player.view if self.player else None
 
     async def open(self) -> None:
-        from websockets.asyncio.client import connect
-
         if self.session is None:
             self.session = await asyncio.to_thread(Browser, self.server.http)
         game_id = await asyncio.to_thread(self.session.new_solo, self.level)
-        headers = {"Cookie": self.session.cookie_header()}
-        self.socket = await connect(
-            f"{self.server.ws}/ws/game/{game_id}/",
-            additional_headers=headers,
-            origin=self.server.http,
-            max_size=None,
-            open_timeout=60,
+        # A gap is resynced and counted; in place and no frames kept: the load generator shares the
+        # machine with the servers, and a copy of the view per patch was its dearest part.
+        self.player = WsPlayer(
+            self.session,
+            self.server.ws,
+            game_id,
+            on_gap="resync",
+            keep_frames=False,
+            in_place=True,
+            ref_prefix=f"t{self.number}.",
         )
         if self.echo is None:
             self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=self.server.http, open_timeout=60)
-        await self.until(lambda m: m["type"] == "state")
+        await self.player.open(open_timeout=60)
 
     async def close(self) -> None:
-        for sock in (self.socket, self.echo):
+        for sock in (self.player, self.echo):
             if sock is not None:
                 try:
                     await sock.close()
                 except Exception:
                     pass
 
-    def take(self, message: dict) -> None:
-        if message["type"] == "state":
-            self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
-        elif message["type"] == "patch":
-            if message["v"] != self.version + 1:
-                self.tally.gaps += 1
-                raise GapError
-            # In place: a copy of the whole view per patch made the load generator, which shares
-            # the machine with the servers, the dearest part of the run after the servers.
-            self.view = jsonpatch.apply_patch(self.view, message["ops"], in_place=True)
-            self.version = message["v"]
+    @contextlib.contextmanager
+    def counted(self):
+        """The moves (patches applied, while measuring) and the gaps of the frames read meanwhile."""
+        applied, gaps = self.player.applied, self.player.gaps
+        try:
+            yield
+        finally:
             if self.measuring:
-                self.tally.moves += 1
-            if any(e.get("type") == "deal_end" for e in message["events"]):
-                self.deal_ended = True
+                self.tally.moves += self.player.applied - applied
+            self.tally.gaps += self.player.gaps - gaps
 
     async def until(self, wanted, timeout: float = ANSWER_TIMEOUT) -> dict:
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
-            frame = await asyncio.wait_for(self.socket.recv(), left)
-            self.received_at = time.perf_counter()  # before this client parses and patches
-            message = json.loads(frame)
-            try:
-                self.take(message)
-            except GapError:
-                await self.socket.send('{"type":"sync"}')
-                continue
-            if wanted(message):
-                return message
+        with self.counted():
+            return await self.player.until(wanted, timeout)
 
     def my_turn(self) -> bool:
-        return self.view is not None and self.view["turn"] == self.seat and self.view["phase"] != "over"
+        return self.player is not None and self.player.my_turn()
 
     async def act(self, action: dict) -> dict:
-        self.refs += 1
-        ref = f"t{self.number}.{self.refs}"
         started = time.perf_counter()
-        await self.socket.send(json.dumps({"type": "action", "action": action, "v": self.version, "ref": ref}))
-        answer = await self.until(lambda m: m.get("ref") == ref and m["type"] in ("patch", "error"))
+        with self.counted():
+            answer = await self.player.act(action, timeout=ANSWER_TIMEOUT)
         if self.measuring:
-            self.tally.actions.append(self.received_at - started)
+            self.tally.actions.append(self.player.frame_at - started)  # before this client parsed it
         return answer
 
     async def ping_echo(self) -> None:
@@ -314,24 +300,22 @@ class Table:
         self.tally.turns += 1
 
     async def resync(self) -> None:
-        await self.socket.send('{"type":"sync"}')
+        await self.player.send({"type": "sync"})
         await self.until(lambda m: m["type"] == "state")
 
     async def play(self, start_at: float, end_at: float) -> None:
         """Play until `end_at` (monotonic), one human turn at most every `pace` seconds."""
-        from websockets.exceptions import ConnectionClosed
-
         next_turn = start_at
         while time.monotonic() < end_at:
             try:
                 if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
                     self.tally.finished += 1
-                    await self.socket.close()
+                    await self.player.close()
                     await self.open()  # a new game for the same player
                     continue
-                if self.deal_ended:
-                    self.deal_ended = False
-                    await self.socket.send('{"type":"next_deal"}')
+                if self.player.deal_ended:  # the bots wait for this seat's next_deal
+                    self.player.deal_ended = False
+                    await self.player.send({"type": "next_deal"})
                 now = time.monotonic()
                 if self.my_turn() and now >= next_turn:
                     next_turn = now + self.pace
@@ -355,10 +339,6 @@ class Table:
             await self.resync()
         except Exception:
             await asyncio.sleep(1)
-
-
-class GapError(Exception):
-    """A patch arrived whose version does not follow the last one: a resync is due."""
 
 
 # ---------------------------------------------------------------- one run

@@ -17,7 +17,8 @@ port), keeps the view by applying each patch to the one before, and plays with `
   which shares the machine with the servers, the dearest part of a benchmark after the servers.
 
 `received_at` is when the last state or patch arrived (time.perf_counter), before this client
-parsed it: the benchmarks' round trips end there. `deal_ended` is set by a patch that ends a deal
+parsed it, and `frame_at` when any last frame did: the benchmarks' round trips end there.
+`applied` counts the patches applied (a benchmark's moves). `deal_ended` is set by a patch that ends a deal
 (the bots then wait for this seat's "next_deal") until the caller clears it.
 """
 
@@ -69,7 +70,8 @@ class WsPlayer:
         self.socket: ClientConnection | None = None
         self.refs = 0
         self.gaps = 0  # patches that skipped a version (resynced)
-        self.received_at = 0.0
+        self.received_at = self.frame_at = 0.0
+        self.applied = 0
         self.deal_ended = False
 
     async def open(self, ws_base: str | None = None, open_timeout: float = 20) -> dict:
@@ -107,7 +109,7 @@ class WsPlayer:
             if left <= 0:
                 raise TimeoutError(f"no wanted frame in {timeout:g} s")
             frame = await asyncio.wait_for(self.socket.recv(), left)
-            received_at = time.perf_counter()
+            received_at = self.frame_at = time.perf_counter()
             message = json.loads(frame)
             if not self.take(message, received_at):
                 await self.send({"type": "sync"})  # a lost message: the whole view, as the page does
@@ -131,6 +133,7 @@ class WsPlayer:
             self.view = jsonpatch.apply_patch(self.view, message["ops"], in_place=self.in_place)
             self.version = message["v"]
             self.received_at = received_at
+            self.applied += 1
             if any(event["type"] == "deal_end" for event in message["events"]):
                 self.deal_ended = True
             if self.keep_frames:
