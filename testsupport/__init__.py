@@ -1,5 +1,8 @@
 """Tools of the tests and the benchmarks, kept out of the apps.
 
-Nothing in `games`, `leaderboards` or `server` imports this package: it runs Daphne processes,
-reads /proc, proxies TCP connections and plays over websockets on behalf of a test or a benchmark.
+Nothing in `players`, `games`, `leaderboards` or `server` imports this package but the benchmarks'
+commands (games/management/commands/bench_*.py), which parse their options and call it: it runs
+Daphne processes (daphne), reads /proc (procfs), proxies TCP connections (tcp_proxy), plays over
+HTTP (clients) and websockets (ws_player: the one test player), holds the in-process room tests'
+fixtures (rooms_fixtures) and the benchmarks' measurement (bench_server, bench_load).
 """
