@@ -8,7 +8,6 @@ import contextlib
 import json
 import math
 import os
-import secrets
 import shutil
 import subprocess
 import sys
@@ -18,6 +17,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 from django.conf import settings
 from django.core.management.base import CommandError
 from websockets.asyncio.client import connect
@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from server.serve import install_uvloop
 from testsupport.clients import Browser
-from testsupport.daphne import DaphneServer
+from testsupport.daphne import DaphneServer, server_env
 from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
 from testsupport.stats import percentile
 from testsupport.ws_player import WsPlayer
@@ -44,8 +44,6 @@ class ThrowawayDatabase:
 
     def __enter__(self) -> str:
         if self.base_url:
-            import psycopg
-
             self.name = f"foot_bench_{uuid.uuid4().hex[:10]}"
             with psycopg.connect(self._admin_url(), autocommit=True) as admin:
                 admin.execute(f'CREATE DATABASE "{self.name}"')
@@ -56,7 +54,7 @@ class ThrowawayDatabase:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=settings.BASE_DIR,
-            env=server_env(url, None),
+            env=server_env(url, production=True),
             check=True,
             timeout=300,
         )
@@ -67,36 +65,10 @@ class ThrowawayDatabase:
 
     def __exit__(self, *exc):
         if self.name:
-            import psycopg
-
             with psycopg.connect(self._admin_url(), autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
         if self.tmp:
             shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-def server_env(database_url: str, redis_url: str | None, **extra) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST"))}
-    env.pop("REDIS_URL", None)
-    env.update(
-        {
-            "DATABASE_URL": database_url,
-            "DJANGO_SETTINGS_MODULE": "server.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_COOKIES": "0",
-            "FOOT_BOT_DELAY": "0",
-            "FOOT_TEST_HOOKS": "1",
-            "PYTHONUNBUFFERED": "1",
-            # Persistent connections, as deployed; --env CONN_MAX_AGE=0 measures a connection per call.
-            "CONN_MAX_AGE": "60",
-        }
-    )
-    if redis_url:
-        env["REDIS_URL"] = redis_url
-    env.update({k: str(v) for k, v in extra.items()})
-    return env
 
 
 SERVICES = ("postgres", "redis-server")  # the shared services, whose CPU a move also costs
@@ -407,7 +379,7 @@ def run_once(
     # One address plays every table: the per-network limits scaled as if each table had its own.
     factor = network_factor if network_factor is not None else max(1, tables)
     with ThrowawayDatabase(db) as database_url:
-        env = server_env(database_url, redis, FOOT_LIMIT_NETWORK_FACTOR=factor, **extra_env)
+        env = server_env(database_url, redis, production=True, FOOT_LIMIT_NETWORK_FACTOR=factor, **extra_env)
         servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
         try:
             for server in servers:

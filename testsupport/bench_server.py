@@ -6,6 +6,7 @@ what it measures, and how, is said there.
 import asyncio
 import json
 import os
+import pstats
 import subprocess
 import sys
 import tempfile
@@ -18,7 +19,7 @@ from websockets.asyncio.client import connect
 
 from server.serve import install_uvloop
 from testsupport.clients import Browser
-from testsupport.daphne import free_port, wait_ready
+from testsupport.daphne import free_port, server_env, wait_ready
 from testsupport.procfs import cpu_seconds, process_tree
 from testsupport.stats import percentile
 from testsupport.ws_player import WsPlayer, simple_action
@@ -40,7 +41,7 @@ def measure(options: dict) -> dict:
     """Start a Daphne on a fresh (or the given) database, play the tables, stop it; the report."""
     with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
         database = options["db"] or f"sqlite:///{Path(scratch) / 'bench.sqlite3'}"
-        env = server_env(database, options)
+        env = bench_env(database, options)
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=settings.BASE_DIR,
@@ -73,30 +74,22 @@ def measure(options: dict) -> dict:
     return report
 
 
-def server_env(database: str, options: dict) -> dict:
-    """The server's environment: production settings but the test hooks (the echo socket), the bots at
-    full speed, rate limits on with each browser counted as its own network."""
-    env = dict(
-        os.environ,
-        DATABASE_URL=database,
-        DEBUG="0",
-        SECRET_KEY="bench-only-" + "x" * 50,
-        FOOT_BOT_DELAY="0",
-        FOOT_TEST_HOOKS="1",
-        FOOT_BOT_WORKERS=str(options["bot_workers"]),
-        FOOT_WS_RATE="1000",
-        FOOT_WS_BURST="1000",
+def bench_env(database: str, options: dict) -> dict:
+    """The server's environment (testsupport.daphne.server_env, production settings): the test hooks
+    on (the echo socket), the bots at full speed, rate limits on with each browser counted as its
+    own network, the socket rate out of the way."""
+    return server_env(
+        database,
+        options["redis"],
+        production=True,
+        FOOT_BOT_WORKERS=options["bot_workers"],
+        FOOT_WS_RATE=1000,
+        FOOT_WS_BURST=1000,
         LOG_LEVEL="ERROR",
-        SECURE_COOKIES="0",
         # Rate limits on; one address plays every browser, so each counts as its own network.
-        FOOT_LIMIT_NETWORK_FACTOR=str(options["tables"] * 2),
-        DJANGO_SETTINGS_MODULE="server.settings",
-        CONN_MAX_AGE=str(options["conn_max_age"]),
+        FOOT_LIMIT_NETWORK_FACTOR=options["tables"] * 2,
+        CONN_MAX_AGE=options["conn_max_age"],
     )
-    env.pop("REDIS_URL", None)
-    if options["redis"]:
-        env["REDIS_URL"] = options["redis"]
-    return env
 
 
 def report_text(report: dict, options: dict) -> str:
@@ -144,8 +137,6 @@ PROFILE_PARTS = [
 def profile_shares(path: str) -> str:
     """Each part's share of the profiled CPU time, from the pstats file (own time of every
     function, given to the part of the outermost caller chain that names one)."""
-    import pstats
-
     stats = pstats.Stats(path).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
     totals: dict[str, float] = {}
     for key, (_calls, _primitive, own, _cumulative, _callers) in stats.items():
