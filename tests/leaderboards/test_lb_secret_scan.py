@@ -79,6 +79,33 @@ async def play_south(comm, seed: int, frames: list) -> dict:
             await comm.send_json_to({"type": "action", "action": bot.act(view), "v": version})
 
 
+async def outsider_frames(ws_path: str) -> list:
+    """What a socket of another browser gets from the game: a refusal or a watcher's frames."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from players.models import Player
+
+    store = SessionStore()
+    store["player_id"] = str((await database_sync_to_async(Player.objects.create)()).id)
+    await database_sync_to_async(store.create)()
+    cookie = f"sessionid={store.session_key}".encode()
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)]
+    comm = WebsocketCommunicator(application, ws_path, headers=headers)
+    got: list = []
+    connected, _ = await comm.connect()
+    if connected:
+        while True:
+            try:
+                output = await comm.receive_output(timeout=2)
+            except TimeoutError:
+                break
+            got.append(output)
+            if output["type"] == "websocket.close":
+                break
+        await comm.disconnect()
+    return got
+
+
 def secrets_of(dates) -> dict[str, str]:
     found = {}
     for deal in DailyDeal.objects.filter(date__in=dates):
@@ -150,9 +177,18 @@ async def test_a_whole_daily_sends_no_seed_and_no_nonce_before_its_date_is_over(
     frames.append(await comm.receive_json_from(timeout=TIMEOUT))
     await comm.disconnect()
     assert last["phase"] == "over" and any(frame["type"] == "error" for frame in frames)
+    frames.extend(await outsider_frames(game["ws"]))  # someone else asking to watch the day's game
 
     for path in (
         f"/api/daily/share/{game['id']}",
+        f"/api/daily/result/{game['id']}",
+        f"/api/watch/{game['id']}",
+        f"/replay/{game['id']}/",
+        "/record/",
+        "/api/games",
+        "/leaderboard/week/",
+        "/leaderboard/all/",
+        "/",
         f"/api/leaderboard/daily/{today}",
         f"/leaderboard/{today}/",
         "/leaderboard/check/",
