@@ -20,6 +20,7 @@ from games.messages import message_for
 from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
 from games.rooms.errors import RoomError
+from games.rooms.lesson_room import lesson_step
 from games.rooms.listing import player_games
 from games.rooms.rematch import play_again
 from games.rooms.stored import load
@@ -84,7 +85,7 @@ def games(request):
     if body is None:
         return error(400, "bad_request")
     mode, level = body.get("mode"), body.get("level")
-    if mode not in (Game.SOLO, Game.DAILY, Game.FRIENDS):
+    if mode not in (Game.SOLO, Game.DAILY, Game.FRIENDS, Game.LESSON):
         return error(400, "bad_mode")
     if level is not None and not isinstance(level, str):
         return error(400, "bad_level")
@@ -112,6 +113,13 @@ def game_or_404(request, game_id) -> Game:
 def game_detail(request, game_id):
     game = game_or_404(request, game_id)
     return JsonResponse(summary(game, current_player(request, create=False)))
+
+
+@api_view("GET")
+def lesson(request, game_id):
+    """Learn to play: the lesson's current step and its prompt, for the game's South player."""
+    game = game_or_404(request, game_id)
+    return JsonResponse(lesson_step(game, current_player(request, create=False)))
 
 
 @api_view("POST")
@@ -155,6 +163,7 @@ urlpatterns: list = [
     path("api/session", session, name="api-session"),
     path("api/games", games, name="api-games"),
     path("api/games/<str:game_id>", game_detail, name="api-game"),
+    path("api/games/<str:game_id>/lesson", lesson, name="api-game-lesson"),
     path("api/games/<str:game_id>/join", join, name="api-game-join"),
     path("api/games/<str:game_id>/start", start, name="api-game-start"),
     path("api/games/<str:game_id>/again", again, name="api-game-again"),

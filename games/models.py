@@ -28,6 +28,9 @@ def new_seed() -> int:
 class Game(models.Model):
     SOLO, DAILY, FRIENDS = "solo", "daily", "friends"
     MODES = [(SOLO, "solo"), (DAILY, "daily"), (FRIENDS, "friends")]
+    # Learn to play (games.rooms.lesson_room, registered in GamesConfig.ready): unranked, on no
+    # board. Kept out of MODES, whose choices only the admin reads, so it needs no migration.
+    LESSON = "lesson"
     LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
     STATUSES = [(LOBBY, "lobby"), (PLAYING, "playing"), (FINISHED, "finished")]
 

@@ -3,8 +3,9 @@
     bot = make_bot("normal", seed=7)
     action = bot.act(game.view(seat))     # one legal action dict
 
-Levels: "easy", "normal", "hard", and "random" (uniformly random legal play, for tests and
-benchmarks). A bot sees a seat's view and nothing else, and answers one action at a time; its
+Levels: "easy", "normal", "hard", "random" (uniformly random legal play, for tests and
+benchmarks) and "lesson" (the quiet seats of Learn to play, games.bots.lesson). A bot sees a
+seat's view and nothing else, and answers one action at a time; its
 randomness comes from its seed, the seat and the view's ply only. This package imports nothing
 of the project but `games.engine` (tests/bots/test_imports.py checks it).
 """
@@ -17,6 +18,7 @@ from typing import Any
 from games.bots.base import Bot, Check
 from games.bots.easy import EasyBot
 from games.bots.hard import HardBot
+from games.bots.lesson import LessonBot
 from games.bots.normal import decide as normal_decide
 from games.bots.random_bot import RandomBot
 from games.engine.records import Action, View
@@ -31,7 +33,13 @@ class NormalBot(Bot):
         return normal_decide(view, check)
 
 
-_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+_BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "lesson": LessonBot,
+}
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:

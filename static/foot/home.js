@@ -1,7 +1,7 @@
 /**
- * The home page: start today's daily game (or continue it), a new game against the computer,
- * or a table with a friend (its lobby shows the invite link, and the host starts it there); and the
- * player's own games to continue (my_games.js).
+ * The home page: Learn to play (a prepared first game that teaches), start today's daily game (or
+ * continue it), a new game against the computer, or a table with a friend (its lobby shows the
+ * invite link, and the host starts it there); and the player's own games to continue (my_games.js).
  */
 import { api } from "./net.js";
 import { gettext } from "./i18n.js";
@@ -37,6 +37,10 @@ document.getElementById("play-solo").addEventListener("click", (event) =>
     const level = document.querySelector("input[name=level]:checked").value;
     goTo(await api("/api/games", { mode: "solo", level }));
   }));
+
+// Learn to play: a prepared first game whose prompts walk a newcomer through the moves.
+document.getElementById("play-lesson").addEventListener("click", (event) =>
+  withBusy(event.currentTarget, async () => goTo(await api("/api/games", { mode: "lesson" }))));
 
 // A friends table opens at once: its lobby (on the table page) shows the invite link and who joins.
 document.getElementById("play-friends").addEventListener("click", (event) =>

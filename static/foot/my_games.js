@@ -24,6 +24,7 @@ export function timeAgo(iso, now = Date.now()) {
 function modeName(game) {
   if (game.mode === "daily") return fmt(gettext("Daily game of %(date)s"), { date: game.daily_date || "" });
   if (game.mode === "friends") return gettext("Game with friends");
+  if (game.mode === "lesson") return gettext("Learn to play");
   const level = { easy: gettext("Easy"), normal: gettext("Normal"), hard: gettext("Hard") }[game.level] || game.level;
   return fmt(gettext("Against the computer (%(level)s)"), { level });
 }

@@ -23,6 +23,7 @@ import { Lobby } from "./lobby.js";
 import { showRecap } from "./recap.js";
 import { reactionBar, showBar, showReaction } from "./reactions.js";
 import { offerLobby, wirePlayAgain } from "./again.js";
+import { LessonPrompt } from "./lesson.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -123,6 +124,7 @@ function onState(message) {
   if (message.date) model.date = message.date;
   ui.me = model.seat;
   showMode();
+  askLesson();
   if (ui.pending) settlePending(ui.pending.ref);
   enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recapFrom: message.recap_from });
   if (message.play_again) offerLobby(message.play_again, ui.me, seatNameOf, () => {}); // its dialog opens with the result
@@ -170,6 +172,14 @@ function showMode() {
   if (info) info.textContent = modeLine(model);
 }
 
+/** Learn to play: the server's current step of the lesson, shown above the controls (lesson.js). */
+let lessonPrompt = null;
+function askLesson() {
+  if (model.mode !== "lesson" || !ui.me) return;
+  if (!lessonPrompt) lessonPrompt = new LessonPrompt(gameId, document.querySelector(".player"));
+  lessonPrompt.refresh();
+}
+
 function onPatch(message) {
   if (model.view === null) return sync();
   if (message.v <= model.v) return null; // already have it (e.g. a patch that crossed a state)
@@ -182,6 +192,7 @@ function onPatch(message) {
   }
   model.v = message.v;
   model.view = next;
+  askLesson();
   const mine = Boolean(message.ref) && settlePending(message.ref) !== null;
   enqueue({ kind: "patch", v: message.v, view: next, events: message.events || [], mine });
   return null;
