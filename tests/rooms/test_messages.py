@@ -5,7 +5,9 @@ for every code the engine can raise, in each language."""
 
 import ast
 import re
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -204,3 +206,25 @@ def test_the_going_out_refusal_is_translated_with_its_numbers(language, german_c
     shown = messages.render_error("cannot_go_out", language, params=SAMPLE_PARAMS["cannot_go_out"])
     english = messages.render_error("cannot_go_out", "en", params=SAMPLE_PARAMS["cannot_go_out"])
     assert shown != english and "1" in shown and "…" not in shown  # the English reason is not shown
+
+
+def test_makemessages_comments_out_no_msgid(tmp_path):
+    """`makemessages -l de -l bn` keeps every msgid of the django catalogues. One it would comment
+    out (#~) is a text no Python file or template says (a client text belongs in djangojs.po), or
+    one marked in a way it cannot find. Run on a copy of the apps, the templates and locale/."""
+    apps = [path.parent.name for path in ROOT.glob("*/apps.py")]
+    for part in [*apps, "server", "templates", "locale"]:
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    shutil.copy(ROOT / "manage.py", tmp_path)
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", "-l", "bn", "-v", "0"], cwd=tmp_path, check=True
+    )
+    obsolete = {
+        language: [
+            line
+            for line in (tmp_path / "locale" / language / "LC_MESSAGES" / "django.po").read_text("utf-8").splitlines()
+            if line.startswith("#~ msgid")
+        ]
+        for language in ("de", "bn")
+    }
+    assert obsolete == {"de": [], "bn": []}
