@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from testsupport.daphne import server_env
 
-from .conftest import DESK, ROOT, SCREENSHOTS, LiveSite, hand, new_page
+from .conftest import DESK, PHONE, ROOT, SCREENSHOTS, LiveSite, hand, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -37,8 +37,8 @@ def friends_site(tmp_path_factory):
 def people(browser):
     made = []
 
-    def person(nickname=None, site=None):
-        page = new_page(browser, DESK)
+    def person(nickname=None, site=None, size=DESK):
+        page = new_page(browser, size)
         made.append(page)
         if nickname:
             page.goto(site.url + "/rules/")
@@ -81,7 +81,7 @@ def shot(page, name):
 
 def test_the_lobby_names_both_ways_waiting_room_seat_change_and_a_third_who_joins(friends_site, people):
     site = friends_site
-    alice, bob, carol = people("Alice", site), people("Bob", site), people(None, site)
+    alice, bob, carol = people("Alice", site), people("Bob", site), people(None, site, PHONE)
     invite = open_lobby(alice, site)
     assert re.search(r"/join/[A-Z0-9]{6}/$", invite)
     code = invite.rstrip("/").rsplit("/", 1)[1]
