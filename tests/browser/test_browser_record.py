@@ -79,7 +79,10 @@ def test_the_record_page_with_its_plot_from_the_home_page(site, page, make_page)
     expect(plot).to_be_visible()
     assert plot.locator("rect.bar").count() == written["days"]
     assert plot.locator("rect.bar.won").count() + plot.locator("rect.bar.lost").count() == written["days"]
-    assert plot.locator("rect.par").count() == written["pars"]
+    # A par mark for each day with a par (every other past day, today's too once the site has computed it):
+    # as many as the table's days with a score against par, from the same page.
+    against = page.locator("table.record-games").first.locator("tbody tr td:nth-child(5)").all_inner_texts()
+    assert plot.locator("rect.par").count() == sum(1 for text in against if text.strip()) >= written["pars"]
     heights = plot.locator("rect.bar").evaluate_all("bars => bars.map(b => b.getBBox().height)")
     assert len(set(heights)) > 5 and min(heights) >= 1  # bars drawn to their scores, none invisible
     box = plot.bounding_box()

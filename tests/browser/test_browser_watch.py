@@ -9,12 +9,14 @@ engine from the stored moves (R59).
 """
 
 import re
+import subprocess
+import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESK, PHONE, SCREENSHOTS, load_engine_helpers, new_page, start_game_from
-from .test_browser_csp import yesterdays_replay
+from .conftest import DESK, PHONE, ROOT, SCREENSHOTS, load_engine_helpers, new_page, start_game_from
+from .test_browser_csp import YESTERDAY_DAILY
 from .test_daily_leaderboard import play_as_south
 
 pytestmark = pytest.mark.browser
@@ -138,10 +140,28 @@ def test_the_desk_layout_keeps_the_controls_in_view(site, make_page, finished_ga
     assert re.search(r"Move 0 of \d+", desk.locator("#replay-count").inner_text())
 
 
+def yesterdays_daily(site) -> str:
+    """A whole daily of yesterday in the live site's database (the CSP test's, for a player
+    without a nickname: that test's own player may already be there)."""
+    named = 'Player.objects.create(nickname="Csp", nickname_key="csp")'
+    script = YESTERDAY_DAILY.replace(named, "Player.objects.create()")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
 def test_a_deal_that_ends_is_shown_as_it_ended(site, page):
     """A whole daily of yesterday (closed: anyone may watch it): the step of the move that ended
     deal 1 shows deal 1's table with the hands as they were (R51–R53), the next step deal 2."""
-    game_id = yesterdays_replay(site)
+    game_id = yesterdays_daily(site)
     steps = page.request.get(site.url + f"/api/watch/{game_id}").json()["steps"]
     end = next(index for index, step in enumerate(steps, start=1) if "deal_end" in step)
     page.goto(site.url + f"/replay/{game_id}/?step={end}")
