@@ -100,6 +100,8 @@ class Move(models.Model):
     seq = models.IntegerField()  # the game's version after this move: 1, 2, 3, ...
     seat = models.CharField(max_length=1)
     action = models.JSONField()
+    # a computer move's reason (games.bots.reasons: a code and params, only what every seat sees)
+    reason = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,7 +7,7 @@ Worked out by replaying the stored move log from the initial position, and kept 
 game with the replayed engine game (a small LRU: a cache, never the truth), so that the next
 `state` only replays the moves made since. The events of version 0 are those of dealing deal 1
 (its red threes laid from the dealt hands), recomputed from the seed when the game began with
-the deal its seed gives.
+the deal its seed gives. A computer move's stored reason follows its events, as it did live.
 """
 
 import threading
@@ -18,6 +18,7 @@ from django.conf import settings
 
 from games import engine
 from games.models import Game
+from games.rooms.moves import with_reason
 
 RECENT_VERSIONS = 60
 
@@ -78,8 +79,8 @@ def replayed_to(game: Game, entry: Replayed | None) -> Replayed:
     if entry is None or entry.version > game.version:
         entry = Replayed(0, engine.Game.from_position(game.initial_position), [(0, dealing_events(game))])
     moves = game.moves.filter(seq__gt=entry.version, seq__lte=game.version).order_by("seq")
-    for seq, seat, action in moves.values_list("seq", "seat", "action"):
-        entry.entries.append((seq, entry.engine_game.apply(seat, action)))
+    for seq, seat, action, reason in moves.values_list("seq", "seat", "action", "reason"):
+        entry.entries.append((seq, with_reason(entry.engine_game.apply(seat, action), seat, reason)))
         entry.version = seq
         if len(entry.entries) > 2 * RECENT_VERSIONS:
             entry.entries = trimmed(entry.entries)

@@ -2,6 +2,7 @@
 
     bot = make_bot("normal", seed=7)
     action = bot.act(game.view(seat))     # one legal action dict
+    action, reason = bot.act_explained(view)   # and why (games.bots.reasons), or None
 
 Levels: "easy", "normal", "hard", "random" (uniformly random legal play, for tests and
 benchmarks) and "lesson" (the quiet seats of Learn to play, games.bots.lesson). A bot sees a
@@ -20,7 +21,9 @@ from games.bots.easy import EasyBot
 from games.bots.hard import HardBot
 from games.bots.lesson import LessonBot
 from games.bots.normal import decide as normal_decide
+from games.bots.normal import explain as normal_explain
 from games.bots.random_bot import RandomBot
+from games.bots.reasons import Reason
 from games.engine.records import Action, View
 
 LEVELS = ("easy", "normal", "hard")
@@ -31,6 +34,9 @@ class NormalBot(Bot):
 
     def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         return normal_decide(view, check)
+
+    def choose_explained(self, view: View, rng: random.Random, check: Check) -> tuple[Action | None, Reason | None]:
+        return normal_explain(view, check)
 
 
 _BOTS: dict[str, type[Bot]] = {

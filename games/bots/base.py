@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from games.bots.determinize import determinize
+from games.bots.reasons import Reason
 from games.engine import Game
 from games.engine.records import Action, View
 
@@ -96,12 +97,21 @@ class Bot:
         return random.Random(f"{self.level}:{self.seed}:{view['seat']}:{view.get('ply', 0)}")
 
     def act(self, view: View) -> Action:
+        return self.act_explained(view)[0]
+
+    def act_explained(self, view: View) -> tuple[Action, Reason | None]:
+        """The action and the reason its decision gave (None for the safety net's action, and
+        for the levels that give none)."""
         rng = self.generator(view)
         check = ViewChecker(view)
-        action = self.choose(view, rng, check)
+        action, why = self.choose_explained(view, rng, check)
         if action is None or not check(action):
-            action = fallback_action(view, check)
-        return action
+            return fallback_action(view, check), None
+        return action, why
 
     def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         raise NotImplementedError
+
+    def choose_explained(self, view: View, rng: random.Random, check: Check) -> tuple[Action | None, Reason | None]:
+        """`choose` with the reason of the decision; a level that explains itself overrides it."""
+        return self.choose(view, rng, check), None

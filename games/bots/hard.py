@@ -28,6 +28,7 @@ from games.bots.base import Bot, Check, fallback_action, game_checker
 from games.bots.cards import OTHER_TEAM, TEAM_OF
 from games.bots.determinize import determinize
 from games.bots.evaluation import deal_margin_spread, position_deal_estimate
+from games.bots.reasons import Reason, reason
 from games.bots.situation import Situation, analyse
 from games.engine import Game
 from games.engine.records import Action, Position, View
@@ -55,17 +56,32 @@ class HardBot(Bot):
         self.depth = depth
 
     def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
-        base = normal.decide(view, check)
+        return self.choose_explained(view, rng, check)[0]
+
+    def choose_explained(self, view: View, rng: random.Random, check: Check) -> tuple[Action | None, Reason | None]:
+        """The normal choice with normal's reason, unless the search overrides it: then the
+        search's own reason, its estimated gain over the normal choice in the worlds it played."""
+        base, why = normal.explain(view, check)
         if base is None:
-            return None
+            return None, None
         candidates, going_out = search_candidates(analyse(view), base, check)
         if len(candidates) < 2 or self.iterations < len(candidates):
-            return base
+            return base, why
         depth = rollout_depth(view, self.depth, going_out)
-        return candidates[self.search(view, candidates, depth, rng)]
+        index, scores = self.searched(view, candidates, depth, rng)
+        if index == 0:
+            return base, why
+        gain, _error = paired_gain(scores[0], scores[index])
+        return candidates[index], reason("search_override", gain=round(gain), worlds=len(scores[index]))
 
     def search(self, view: View, candidates: list[Action], depth: int, rng: random.Random) -> int:
-        """The index of the candidate to play, from at most `iterations` rollouts in two rounds.
+        return self.searched(view, candidates, depth, rng)[0]
+
+    def searched(
+        self, view: View, candidates: list[Action], depth: int, rng: random.Random
+    ) -> tuple[int, list[list[float]]]:
+        """The index of the candidate to play, from at most `iterations` rollouts in two rounds,
+        and every candidate's scores in the worlds it played.
 
         Every candidate first plays the same few worlds (`SCREEN_WORLDS`); an alternative that
         cannot plausibly clear the override bar there (`in_contention`) is dropped, and the rest
@@ -77,11 +93,11 @@ class HardBot(Bot):
         self._play_worlds(view, candidates, range(len(candidates)), screen, depth, rng, scores)
         racing = [0] + [index for index in range(1, len(candidates)) if in_contention(scores[0], scores[index])]
         if len(racing) == 1:
-            return 0
+            return 0, scores
         spent = screen * len(candidates)
         more = (self.iterations - spent) // len(racing)
         self._play_worlds(view, candidates, racing, more, depth, rng, scores)
-        return racing[confident_best([scores[index] for index in racing])]
+        return racing[confident_best([scores[index] for index in racing])], scores
 
     @staticmethod
     def _play_worlds(

@@ -14,44 +14,72 @@ What it does, by phase (RULES.md sections in brackets):
   black three goes on a big pile and a rank the opponents collect is kept back.
 
 `decide(view, check)` is the whole policy; `check(action) -> bool` is a dry run of the engine
-(`game.check`), so the policy only ever returns actions the engine accepts.
+(`game.check`), so the policy only ever returns actions the engine accepts. `explain(view, check)`
+is the same decision with its reason (games.bots.reasons), made by the step that chose the action.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import cast
 
 from games.bots.base import Check
 from games.bots.cards import WILD, is_black_three, is_natural, is_wild, points, total_points
 from games.bots.evaluation import view_deal_estimate
 from games.bots.plan import MeldPlan, ratio_ok
+from games.bots.reasons import Reason, reason
 from games.bots.situation import Situation, analyse, match_key, needs_after
 from games.engine.records import Action, View
 
 DRAW: Action = {"type": "draw"}
+Decision = tuple[Action | None, Reason | None]
+PILE_ORDER = ("wild", "clean", "dirty")  # the pile a meld reason names when it completes several
 
 
 def decide(view: View, check: Check) -> Action | None:
     """The normal bot's action for this view, or None if it finds no legal one."""
+    return explain(view, check)[0]
+
+
+def explain(view: View, check: Check) -> Decision:
+    """The normal bot's action for this view and why, or (None, None) if it finds no legal one."""
     situation = analyse(view)
     if view["phase"] == "draw":
-        return draw_decision(situation, check)
-    action = meld_decision(situation, check)
+        return explained_draw(situation, check)
+    action, why = explained_meld(situation, check)
     if action is not None:
-        return action
-    return discard_decision(situation, check)
+        return action, why
+    return explained_discard(situation, check)
 
 
 # --- draw or take ---------------------------------------------------------------------------
 
 
 def draw_decision(situation: Situation, check: Check) -> Action:
+    return explained_draw(situation, check)[0]
+
+
+def explained_draw(situation: Situation, check: Check) -> tuple[Action, Reason]:
     if situation.options.get("take_pile"):
         for take in take_candidates(situation):
             if take_is_worth(situation, take) and check(take):
-                return take
-    return dict(DRAW)
+                return take, take_reason(situation)
+    if situation.top is not None and is_black_three(situation.top):
+        return dict(DRAW), reason("draw_pile_blocked")
+    return dict(DRAW), reason("draw_stock")
+
+
+def take_reason(situation: Situation) -> Reason:
+    """Why the pile is taken, in the terms of `take_is_worth`: the first meld, a team meld, its size."""
+    top = situation.discard[-1]
+    rank = top[0] if is_natural(top) else WILD
+    cards = min(7, len(situation.discard))  # the cards the take brings (R29)
+    if not situation.down:
+        return reason("take_first_meld", cards=cards, rank=rank)
+    if rank in situation.incomplete:
+        return reason("take_grow_meld", cards=cards, rank=rank)
+    return reason("take_pile", cards=cards, rank=rank)
 
 
 def take_candidates(situation: Situation) -> list[Action]:
@@ -163,17 +191,27 @@ def _first_meld_with(
 
 
 def meld_decision(situation: Situation, check: Check) -> Action | None:
+    return explained_meld(situation, check)[0]
+
+
+def explained_meld(situation: Situation, check: Check) -> Decision:
     if not situation.options.get("meld"):
-        return None
-    for plan in meld_plans(situation):
+        return None, None
+    for plan, why in explained_meld_plans(situation):
         action = plan.action()
         if action is not None and check(action):
-            return action
-    return None
+            return action, why(plan)
+    return None, None
 
 
 def meld_plans(situation: Situation) -> Iterator[MeldPlan]:
     """Candidate meld actions, the preferred one first."""
+    for plan, _why in explained_meld_plans(situation):
+        yield plan
+
+
+def explained_meld_plans(situation: Situation) -> Iterator[tuple[MeldPlan, Callable[[MeldPlan], Reason]]]:
+    """Each candidate meld plan with how to say why it was chosen (asked only of the one played)."""
     keep = 2 if situation.in_foot else 0
     if not situation.down:
         plan = MeldPlan(situation.hand, situation.incomplete, keep)
@@ -181,17 +219,32 @@ def meld_plans(situation: Situation) -> Iterator[MeldPlan]:
         if groups and sum(len(g) for g in groups) <= plan.budget():
             for group in groups:
                 plan.start(group[0][0] if is_natural(group[0]) else _group_rank(group), group)
-            yield plan
+            yield plan, lambda chosen: reason("first_meld", points=chosen.points, minimum=situation.minimum)
         return
     out = going_out_plan(situation)
-    if out is not None and wants_to_go_out(situation):
-        yield out
+    motive = going_out_motive(situation) if out is not None else None
+    if out is not None and motive is not None:
+        yield out, lambda _chosen: motive
     if not situation.in_foot:
         rush = build_plan(situation, "rush", 0)
         if rush.remaining <= 1:
-            yield rush
-    yield build_plan(situation, "keep", keep)
-    yield build_plan(situation, "naturals", keep)
+            yield rush, lambda _chosen: reason("rush_to_foot")
+    yield build_plan(situation, "keep", keep), meld_reason
+    yield build_plan(situation, "naturals", keep), meld_reason
+
+
+def meld_reason(plan: MeldPlan) -> Reason:
+    """A meld of the play phase: the pile it completes, else the wild pile it feeds, else the melds."""
+    for kind in PILE_ORDER:
+        if plan.completed[kind]:
+            return reason("complete_pile", pile=kind)
+    if any(group.get("to") == WILD or _all_wild(group) for group in plan.groups):
+        return reason("feed_wild_pile")
+    return reason("build_melds")
+
+
+def _all_wild(group: dict[str, object]) -> bool:
+    return all(is_wild(card) for card in cast(list[str], group["cards"]))
 
 
 def _group_rank(group: list[str]) -> str:
@@ -319,21 +372,29 @@ def use_everything(plan: MeldPlan, situation: Situation) -> None:
 
 
 def wants_to_go_out(situation: Situation) -> bool:
+    return going_out_motive(situation) is not None
+
+
+def going_out_motive(situation: Situation) -> Reason | None:
     """Go out when it pays (R48–R50): when the partner holds little (their cards would count
     against the team), when the stock runs low, or when the opponents are close to going out
     themselves. Otherwise play on: the team's piles are worth more than the going-out bonus.
     In the last deal only the game counts: go out when that wins the game, never when it seals
-    a defeat."""
+    a defeat. The motive is the reason going out is chosen for; None: play on."""
     view = situation.view
     if view["deal"] == 4:
         if game_margin_if_out(situation) > 0:
-            return True
+            return reason("go_out_wins_game")
         if view["stock"] > 6:
-            return False
+            return None
     partner_cards = situation.seat_info(situation.partner)["cards"]
-    if partner_cards <= 6 or view["stock"] <= 20:
-        return True
-    return sum(situation.opponent_needs.values()) <= 1
+    if partner_cards <= 6:
+        return reason("go_out_partner_low", cards=partner_cards)
+    if view["stock"] <= 20:
+        return reason("go_out_stock_low", cards=view["stock"])
+    if sum(situation.opponent_needs.values()) <= 1:
+        return reason("go_out_opponents_close")
+    return None
 
 
 def deal_margin_if_out(situation: Situation) -> float:
@@ -355,11 +416,26 @@ def game_margin_if_out(situation: Situation) -> float:
 
 
 def discard_decision(situation: Situation, check: Check) -> Action | None:
+    return explained_discard(situation, check)[0]
+
+
+def explained_discard(situation: Situation, check: Check) -> Decision:
     for card in discard_ranking(situation):
         action = {"type": "discard", "card": card}
         if check(action):
-            return action
-    return None
+            return action, discard_reason(situation, card)
+    return None, None
+
+
+def discard_reason(situation: Situation, card: str) -> Reason:
+    """Why `card` goes: it ends the turn by going out, it is a black three (R36), or it ranked
+    first in `discard_ranking`. It names the discarded card's rank only (public once it lies on
+    the pile), never what stays in the hand."""
+    if situation.in_foot and situation.card_count == 1:
+        return reason("go_out_last_card")
+    if is_black_three(card):
+        return reason("discard_black_three")
+    return reason("discard_least_needed", rank=card[0] if is_natural(card) else WILD)
 
 
 def discard_ranking(situation: Situation) -> list[str]:
@@ -420,6 +496,7 @@ __all__ = [
     "build_plan",
     "decide",
     "discard_ranking",
+    "explain",
     "going_out_plan",
     "meld_plans",
     "take_candidates",

@@ -26,6 +26,7 @@ from django.conf import settings
 
 from games.bots import make_bot
 from games.bots.hint import hint_step
+from games.bots.reasons import valid as valid_reason
 
 _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
 _pool_lock = threading.Lock()
@@ -47,7 +48,17 @@ def bot_factory(spec: str):
 def compute_action(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
     """One action of a `level` bot seeded `seed` for the seat whose view this is. `factory` is
     given in a pool's worker process; in the server's own process the settings say it."""
-    return bot_factory(factory_setting() if factory is None else factory)(level, seed).act(view)
+    return compute_decision(level, seed, view, factory)["action"]
+
+
+def compute_decision(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
+    """{"action": ..., "reason": ...}: the action and the reason its decision gave (None when the
+    bot gives none; a factory's bot without `act_explained` gives none). Plain dicts: picklable."""
+    bot = bot_factory(factory_setting() if factory is None else factory)(level, seed)
+    if not hasattr(bot, "act_explained"):
+        return {"action": bot.act(view), "reason": None}
+    action, reason = bot.act_explained(view)
+    return {"action": action, "reason": reason if valid_reason(reason) else None}
 
 
 def compute_hint(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
@@ -92,9 +103,9 @@ def shutdown_pool() -> None:
         _pools.clear()
 
 
-async def think(level: str, seed: int, view: dict, work=compute_action) -> dict:
-    """The bot's action (or with `work=compute_hint` the hint's step), computed in the pool while
-    the event loop goes on serving others."""
+async def think(level: str, seed: int, view: dict, work=compute_decision) -> dict:
+    """The bot's decision (`compute_decision`; with `work=compute_hint` the hint's step), computed
+    in the pool while the event loop goes on serving others."""
     loop, factory = asyncio.get_running_loop(), factory_setting()
     try:
         return await loop.run_in_executor(pool(level), work, level, seed, view, factory)

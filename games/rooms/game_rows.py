@@ -41,7 +41,7 @@ GAME_FIELDS = (
     "updated",
 )
 WRITTEN_FIELDS = ("version", "position", "status", "awaiting", "awaiting_since", "updated")
-MOVE_FIELDS = ("game", "seq", "seat", "action", "created")
+MOVE_FIELDS = ("game", "seq", "seat", "action", "reason", "created")
 
 
 def _quoted(name: str) -> str:
@@ -136,7 +136,7 @@ def _game_row(statement: str, game_id) -> Game | None:
     return Game.from_db(connection.alias, attnames, values)
 
 
-def _write_params(game: Game, new_version: int, seat: str, action: dict) -> tuple[list, list]:
+def _write_params(game: Game, new_version: int, seat: str, action: dict, reason: dict | None) -> tuple[list, list]:
     now = timezone.now()
     # The copy says when the move was stored, as the row and the Move do: the daily deadline is
     # judged on this moment (games.rooms.daily_deadline), the one the leaderboards read back.
@@ -154,7 +154,14 @@ def _write_params(game: Game, new_version: int, seat: str, action: dict) -> tupl
         _pk(game.pk),
         game.version,
     ]
-    move_values = {"game": game.pk, "seq": new_version, "seat": seat, "action": action, "created": now}
+    move_values = {
+        "game": game.pk,
+        "seq": new_version,
+        "seat": seat,
+        "action": action,
+        "reason": reason,
+        "created": now,
+    }
     move_params = [_field(Move, name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
     return game_params, move_params
 
@@ -164,11 +171,13 @@ def supports_one_statement_moves() -> bool:
     return connection.vendor == "postgresql"
 
 
-def write_move_if_unchanged(game: Game, new_version: int, seat: str, action: dict, status: str, awaiting: list) -> bool:
+def write_move_if_unchanged(
+    game: Game, new_version: int, seat: str, action: dict, status: str, awaiting: list, reason: dict | None = None
+) -> bool:
     """PostgreSQL, outside a transaction: the whole move in one statement, applied only if the row
     is still at `game.version` with this `status` and `awaiting` (what the caller's copy of the
     row says). False when it is not: nothing is written, and the caller takes the locked path."""
-    game_params, move_params = _write_params(game, new_version, seat, action)
+    game_params, move_params = _write_params(game, new_version, seat, action, reason)
     condition = [
         _field(Game, "status").get_db_prep_save(status, connection),
         _field(Game, "awaiting").get_db_prep_save(awaiting, connection),
@@ -180,13 +189,13 @@ def write_move_if_unchanged(game: Game, new_version: int, seat: str, action: dic
         return cursor.rowcount == 1
 
 
-def write_move(game: Game, new_version: int, seat: str, action: dict) -> bool:
+def write_move(game: Game, new_version: int, seat: str, action: dict, reason: dict | None = None) -> bool:
     """Append the Move and store the game's new state, if the row is still at `game.version`.
 
     False when another writer got there first (nothing is written then). The unique (game, seq)
     constraint backs this up: a second writer of the same version fails on the insert.
     """
-    game_params, move_params = _write_params(game, new_version, seat, action)
+    game_params, move_params = _write_params(game, new_version, seat, action, reason)
     statements = _statements(connection.vendor)
     with connection.cursor() as cursor:
         if supports_one_statement_moves():

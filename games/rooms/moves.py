@@ -73,12 +73,17 @@ class MoveResult:
         }
 
 
-def apply_move(game_id, seat: str, action: dict, expected_version: int | None) -> MoveResult:
-    """Apply one action of `seat` as one transaction; raises RoomError or the engine's RuleError."""
+def apply_move(
+    game_id, seat: str, action: dict, expected_version: int | None, reason: dict | None = None
+) -> MoveResult:
+    """Apply one action of `seat` as one transaction; raises RoomError or the engine's RuleError.
+
+    `reason`: a computer move's reason (games.bots.reasons), stored with the Move and told to
+    every listener as a "reason" event after the move's own events (docs/PROTOCOL.md)."""
     try:
-        outcome = _apply_from_memory(game_id, seat, action, expected_version)
+        outcome = _apply_from_memory(game_id, seat, action, expected_version, reason)
         if outcome is None:
-            outcome = _apply_in_transaction(game_id, seat, action, expected_version)
+            outcome = _apply_in_transaction(game_id, seat, action, expected_version, reason)
     except IntegrityError as clash:  # another writer appended this version first
         raise RoomError("stale_version", status=409) from clash
     result, game = outcome
@@ -109,7 +114,7 @@ def live_game(game: Game, keys: list) -> LiveGame:
     return live
 
 
-def _apply_from_memory(game_id, seat, action, expected_version):
+def _apply_from_memory(game_id, seat, action, expected_version, reason):
     """PostgreSQL: the move as one conditional statement, from the game and the row this process
     kept after the previous move — no locked read, no transaction of several round trips.
 
@@ -137,12 +142,12 @@ def _apply_from_memory(game_id, seat, action, expected_version):
         return None
     new_version, after = _record_in_row(game, live, seat, events)
     fault("before_commit", new_version)
-    if not game_rows.write_move_if_unchanged(game, new_version, seat, action, known_status, known_awaiting):
+    if not game_rows.write_move_if_unchanged(game, new_version, seat, action, known_status, known_awaiting, reason):
         return None  # the entry is gone and its engine game changed: the locked path rebuilds
-    return _after_commit(game, live, seat, events, after, new_version), game
+    return _after_commit(game, live, seat, with_reason(events, seat, reason), after, new_version), game
 
 
-def _apply_in_transaction(game_id, seat, action, expected_version):
+def _apply_in_transaction(game_id, seat, action, expected_version, reason):
     with transaction.atomic():
         game = game_to_move(game_rows.lock_game(game_id), expected_version)
         live = live_game(game, listener_keys(game))
@@ -152,10 +157,22 @@ def _apply_in_transaction(game_id, seat, action, expected_version):
             LIVE.put(game.id, live)  # the engine changed nothing: the entry is still right
             raise  # and the transaction rolls back: nothing written
         new_version, after = _record_in_row(game, live, seat, events)
-        if not game_rows.write_move(game, new_version, seat, action):
+        if not game_rows.write_move(game, new_version, seat, action, reason):
             raise RoomError("stale_version", status=409)
         fault("before_commit", new_version)
-    return _after_commit(game, live, seat, events, after, new_version), game
+    return _after_commit(game, live, seat, with_reason(events, seat, reason), after, new_version), game
+
+
+def with_reason(events: list, seat: str, reason: dict | None) -> list:
+    """The move's events and, for a computer move that gave one, its reason as the last event."""
+    if reason is None:
+        return events
+    return [*events, reason_event(seat, reason)]
+
+
+def reason_event(seat: str, reason: dict) -> dict:
+    """The "reason" event of a move by `seat` (the same for every seat: a reason names nothing hidden)."""
+    return {"type": "reason", "seat": seat, "code": reason["code"], "params": reason["params"]}
 
 
 def _record_in_row(game: Game, live: LiveGame, seat: str, events: list) -> tuple[int, dict]:

@@ -97,13 +97,14 @@ def failing_bot(plan: BotPlan):
 def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
     """A thread-pool bot's move in one database call: its decision, then the move."""
     with failing_bot(plan):
-        action = bot_runner.compute_action(plan.level, plan.seed, plan.view)
+        decision = bot_runner.compute_decision(plan.level, plan.seed, plan.view)
     fault("bot_thinking", plan.version + 1)
-    return apply_move(game_id, plan.seat, action, plan.version)
+    return apply_move(game_id, plan.seat, decision["action"], plan.version, decision["reason"])
 
 
 async def think_elsewhere(plan: BotPlan) -> dict:
-    """A slow bot's decision in its process pool (the event loop serves other rooms meanwhile)."""
+    """A slow bot's decision ({"action", "reason"}) in its process pool (the event loop serves
+    other rooms meanwhile)."""
     with failing_bot(plan):
         return await bot_runner.think(plan.level, plan.seed, plan.view)
 
@@ -146,10 +147,11 @@ async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:
         # A quick bot thinks in the move's own database thread: one hand-off per move, not two.
         async with bot_slot():
             return await with_db_retries(think_and_apply, game_id, plan)
-    action = await think_elsewhere(plan)
+    decision = await think_elsewhere(plan)
     fault("bot_thinking", plan.version + 1)
     async with bot_slot():
-        return await with_db_retries(apply_move, game_id, plan.seat, action, plan.version)
+        action, reason = decision["action"], decision["reason"]
+        return await with_db_retries(apply_move, game_id, plan.seat, action, plan.version, reason)
 
 
 async def hint(game_id, seat: str) -> dict:

@@ -39,7 +39,7 @@ def test_a_dead_worker_is_replaced(process_pool):
         return first, second
 
     first, second = run(scenario())
-    assert first == second == {"type": "draw"}
+    assert first == second == {"action": {"type": "draw"}, "reason": None}  # the easy bot gives no reason
 
 
 def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(settings):
@@ -58,6 +58,6 @@ def test_the_hints_the_server_computes_are_legal():
     game = Game.new(seed=5)
     for _ in range(12):
         seat = game.turn
-        hint = run(bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))
+        hint = run(bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))["action"]
         assert game.check(seat, hint)["ok"], hint
         game.apply(seat, hint)

@@ -314,19 +314,19 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     game = await database_sync_to_async(load)(solo.id)
     view = EngineGame.from_position(game.position).view("S")
     await database_sync_to_async(apply_move)(solo.id, "S", simple_action(view), 1)
-    real_compute = bot_runner.compute_action
+    real_compute = bot_runner.compute_decision
 
     def compute_while_another_worker_moves(level, seed, view):
-        action = real_compute(level, seed, view)
+        decision = real_compute(level, seed, view)
         # Another process plays West's move first; this answer is now for a stale version.
-        apply_move(solo.id, "W", action, 2)
-        return action
+        apply_move(solo.id, "W", decision["action"], 2)
+        return decision
 
     async def think_while_another_worker_moves(level, seed, view):
         return await database_sync_to_async(compute_while_another_worker_moves)(level, seed, view)
 
     monkeypatch.setattr(bot_runner, "pool_kind", lambda level=None: pool)
-    monkeypatch.setattr(bot_runner, "compute_action", compute_while_another_worker_moves)
+    monkeypatch.setattr(bot_runner, "compute_decision", compute_while_another_worker_moves)
     monkeypatch.setattr(bot_runner, "think", think_while_another_worker_moves)
     moved, plan, settled = await advance_once(str(solo.id))
     assert (moved, plan, settled) == (True, None, False)  # stale: look again, nothing applied

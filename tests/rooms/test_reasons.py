@@ -1,0 +1,52 @@
+"""A computer move's reason on its way through the room: taken from the bot's decision, stored
+with the Move, told to every listener as a "reason" event after the move's events, and told
+again in the `state`'s recent events after a reload (docs/PROTOCOL.md)."""
+
+import pytest
+
+from games.bots.reasons import valid
+from games.engine import Game as EngineGame
+from games.models import Move
+from games.recent_events import recent_events
+from games.rooms.bot_plans import plan_bot_move
+from games.rooms.creation import create_game, start
+from games.rooms.moves import apply_move
+from games.rooms.stored import load
+from games.rooms.turns import think_and_apply
+from games.rooms.views import PUBLIC
+from players.models import Player
+
+from .simple_player import simple_action
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_bot_move_carries_its_reason_to_every_listener_and_into_the_recent_events():
+    game, _ = create_game(Player.objects.create(), "solo", "normal")
+    game.seed = 3
+    start(game)
+    for version in (0, 1):  # South (the person) draws and discards (R25, R26)
+        view = EngineGame.from_position(load(game.id).position).view("S")
+        apply_move(game.id, "S", simple_action(view), version)
+    plan = plan_bot_move(game.id)
+    assert plan is not None and plan.seat == "W" and plan.level == "normal"
+
+    result = think_and_apply(game.id, plan)
+
+    stored = Move.objects.get(game_id=game.id, seq=result.version)
+    assert stored.seat == "W" and valid(stored.reason)
+    told = {"type": "reason", "seat": "W", "code": stored.reason["code"], "params": stored.reason["params"]}
+    for part in result.parts.values():  # the same for South and for spectators: it names nothing hidden
+        assert part["events"][-1] == told
+    assert result.parts[PUBLIC]["events"][-1] == told
+    recent = recent_events(load(game.id), "S")
+    assert recent[-1]["v"] == result.version and recent[-1]["events"][-1] == told
+
+
+def test_a_persons_move_has_no_reason():
+    game, _ = create_game(Player.objects.create(), "solo", "normal")
+    start(game)
+    view = EngineGame.from_position(load(game.id).position).view("S")
+    result = apply_move(game.id, "S", simple_action(view), 0)
+    assert Move.objects.get(game_id=game.id, seq=1).reason is None
+    assert all(event["type"] != "reason" for part in result.parts.values() for event in part["events"])
