@@ -1,10 +1,11 @@
-"""Learn to play: the lesson's prepared deal and its steps, each with the condition that says it is done.
+"""Learn to play: the lesson's prepared deals and their steps, each with the condition that says it is done.
 
-The lesson is a game of mode "lesson" that starts from `lesson_position()` instead of a shuffled
-deal: South (the newcomer) plays first; West, North and East are quiet computer seats
-(games.bots.lesson: draw, discard the lowest natural, never meld or take). Because the hands and
-the top of the stock are fixed, every computer discard is known in advance, so a step can promise
-"East will throw the 9♥: take the pile with your two 9s".
+The lesson has two parts, the basics and the foot (`DEALS`, `STEPS`); each is a game of mode
+"lesson" that starts from `lesson_position(part)` instead of a shuffled deal: South (the
+newcomer) plays first; West, North and East are quiet computer seats (games.bots.lesson: draw,
+discard the lowest natural, never meld or take). Because the hands and the top of the stock are
+fixed, every computer discard is known in advance, so a step can promise "East will throw the
+9♥: take the pile with your two 9s".
 
 A step is done when South's own actions and the position say so (`done`); the current step is
 the first step not yet done, computed on the server from the stored game and sent to the page
@@ -22,68 +23,134 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.engine import canonical_deck, parse_cards
+from games.engine import canonical_deck, meld_status, parse_cards
 from games.engine.records import Action, Position
 
-LESSON_SEED = "lesson"
 LESSON_LEVEL = "lesson"  # the computer seats' bot (games.bots.lesson)
 YOU = "S"
 TEAM = "NS"
-
-# South's hand: two groups of 30 (Kings, Queens) that reach the first meld's 50 only together
-# (R37-R40: hence Set aside, then Lay down), a fourth King to add (R21), and a pair of 9s for
-# the pile East will offer (R29).
-HANDS = {
-    "S": "KC KD KH QC QD QH KS 9C 9D 5C 6D 7H 8S",
-    "W": "4C 4H 5D 6C 7D 8H TC JC QS AC AS 2C JK",
-    "N": "5H 6H 7C 8C TD JS QC AH AD 2D 2H JK TS",
-    # 9H is East's lowest natural, and East's draws (below) are higher: East's first discard.
-    "E": "9H TH TS JD JH QH AH AS KD KC 2D 2S JK",
-}
-UPCARD = "4D"
-# The top of the stock, in drawing order: South's, West's, North's and East's first two cards.
-STOCK_TOP = "JD 6C 7S 8D 6S TC AD KS"
+BASICS, FOOT = "basics", "foot"  # the lesson's two parts, each its own prepared deal
 
 
-def lesson_position() -> Position:
-    """The lesson's deal: deal 1 (first meld 50, R37), South to draw, the hands and the stock's top
-    fixed above; feet and the rest of the stock from a fixed shuffle of the remaining cards."""
+@dataclass(frozen=True)
+class Deal:
+    """A prepared deal: the written-out cards; the feet (where not written out) and the rest of
+    the stock come from a fixed shuffle of the remaining cards, so it is the 270 every time."""
+
+    seed: str  # the position's seed: names the part, and seeds deals 2-4 if the deal is played on
+    hands: dict[str, str]
+    stock_top: str  # the stock's first cards, in drawing order
+    upcard: str
+    feet: dict[str, str | None] = field(default_factory=dict)  # None: picked up already (R46)
+    melds: dict[str, list[str]] = field(default_factory=lambda: {"NS": [], "EW": []})
+
+
+# Part 1, the basics. South's hand: two groups of 30 (Kings, Queens) that reach the first meld's
+# 50 only together (R37-R40: hence Set aside, then Lay down), a fourth King to add (R21), and a
+# pair of 9s for the pile East will offer (R29). 9H is East's lowest natural, and East's draws
+# are higher: East's first discard. The stock's top: S's, W's, N's and E's first two cards.
+BASICS_DEAL = Deal(
+    seed="lesson",
+    hands={
+        "S": "KC KD KH QC QD QH KS 9C 9D 5C 6D 7H 8S",
+        "W": "4C 4H 5D 6C 7D 8H TC JC QS AC AS 2C JK",
+        "N": "5H 6H 7C 8C TD JS QC AH AD 2D 2H JK TS",
+        "E": "9H TH TS JD JH QH AH AS KD KC 2D 2S JK",
+    },
+    stock_top="JD 6C 7S 8D 6S TC AD KS",
+    upcard="4D",
+)
+
+# Part 2, the foot and going out: later in a deal. North-South are down with 2 clean piles and 1
+# dirty pile (R18), 6 Eights and 6 wild cards; North already plays from the foot (R49c). South
+# completes the Eights with 2C (a dirty pile) and the wild meld with JK (the wild pile), melds
+# the five 7s (with the two drawn) and so empties the hand: the foot comes up at once (R44), its
+# red three is laid and replaced by JC (R45, R34). South throws the foot's black three (R29a),
+# and next turn draws QH JD and goes out (R48, R49): seven Queens, six Jacks, discard 5S.
+FOOT_DEAL = Deal(
+    seed="lesson-foot",
+    hands={
+        "S": "2C JK 7C 7D 7H",
+        "W": "4C 4H 5D 6C 7D 8H TC JC QS AC AS 6D TS",
+        "N": "5H 6H 7S 8S TD JS QC AH 4D 5D 6S TH KS",
+        "E": "9H TH TS JD JH QH AH AS KD KC 4S 5C 6C",
+    },
+    stock_top="7S 7C JC 8H 9H 9C 9D TC TD QH JD",
+    upcard="6H",
+    feet={"S": "3H 3S QC QD QH QS QC QD JC JD JH JS 5S", "N": None},
+    melds={
+        "NS": [
+            "KC KD KH KS KC KD KH",
+            "AC AD AH AS AC AD AD",
+            "9C 9D 9H 9S 9C 2H JK",
+            "8C 8D 8H 8S 8C 8D",
+            "2D 2H 2S JK JK 2S",
+        ],
+        "EW": [],
+    },
+)
+DEALS = {BASICS: BASICS_DEAL, FOOT: FOOT_DEAL}
+
+
+def lesson_position(part: str = BASICS) -> Position:
+    """A part's deal: deal 1, dealer E, South to draw, the written-out cards of its Deal."""
+    deal = DEALS[part]
     rest = Counter(canonical_deck())
-    fixed = [*parse_cards(" ".join(HANDS.values())), UPCARD, *parse_cards(STOCK_TOP)]
-    rest.subtract(fixed)
+    written = [
+        *parse_cards(" ".join(deal.hands.values())),
+        deal.upcard,
+        *parse_cards(deal.stock_top),
+        *parse_cards(" ".join(f for f in deal.feet.values() if f)),
+        *parse_cards(" ".join(m for team in deal.melds.values() for m in team)),
+    ]
+    rest.subtract(written)
     if min(rest.values()) < 0:
-        raise ValueError("the lesson's fixed cards use a card more often than five decks hold")
+        raise ValueError("the lesson's written-out cards use a card more often than five decks hold")
     remaining = sorted(rest.elements())
-    random.Random(LESSON_SEED).shuffle(remaining)
-    feet = {seat: " ".join(remaining[i * 13 : (i + 1) * 13]) for i, seat in enumerate("SWNE")}
-    stock = [*parse_cards(STOCK_TOP), *remaining[52:]]
+    random.Random(deal.seed).shuffle(remaining)
+    feet: dict[str, str | None] = {}
+    for seat in "SWNE":
+        if seat in deal.feet:
+            feet[seat] = deal.feet[seat]
+        else:
+            feet[seat], remaining = " ".join(remaining[:13]), remaining[13:]
     return {
-        "seed": LESSON_SEED,
+        "seed": deal.seed,
         "deal": 1,
         "dealer": "E",
         "turn": YOU,
         "phase": "draw",
-        "hands": dict(HANDS),
+        "hands": dict(deal.hands),
         "feet": feet,
-        "stock": " ".join(stock),
-        "discard": UPCARD,
-        "melds": {"NS": [], "EW": []},
+        "stock": " ".join([*parse_cards(deal.stock_top), *remaining]),
+        "discard": deal.upcard,
+        "melds": {team: list(melds) for team, melds in deal.melds.items()},
         "red_threes": {"NS": "", "EW": ""},
-        "down": {"NS": False, "EW": False},
+        "down": {team: bool(melds) for team, melds in deal.melds.items()},
         "scores": [],
         "ply": 0,
     }
 
 
+def part_of(position: Position | None) -> str:
+    """Which part of the lesson a game's position belongs to (by its seed)."""
+    seed = (position or {}).get("seed")
+    return next((part for part, deal in DEALS.items() if deal.seed == seed), BASICS)
+
+
 Done = Callable[[Position, list[Action]], bool]
 
 
-def did(kind: str, adds: bool = False) -> Done:
-    """Done once South has made an action of `kind` (with `adds`: a meld adding to a team meld)."""
+def did(kind: str, adds: bool = False, cards: tuple[str, ...] = ()) -> Done:
+    """Done once South has made an action of `kind` (`adds`: a meld adding to a team meld;
+    `cards`: a discard of one of these cards)."""
 
     def done(position: Position, actions: list[Action]) -> bool:
         return any(
-            a.get("type") == kind and (not adds or any(g.get("to") for g in a.get("groups") or [])) for a in actions
+            a.get("type") == kind
+            and (not adds or any(g.get("to") for g in a.get("groups") or []))
+            and (not cards or a.get("card") in cards)
+            for a in actions
         )
 
     return done
@@ -91,6 +158,24 @@ def did(kind: str, adds: bool = False) -> Done:
 
 def team_down(position: Position, actions: list[Action]) -> bool:
     return bool(position["down"][TEAM])
+
+
+def piles(kind: str, count: int) -> Done:
+    """Done once the team has `count` piles of `kind` (R18: clean, dirty or wild)."""
+
+    def done(position: Position, actions: list[Action]) -> bool:
+        return sum(1 for meld in position["melds"][TEAM] if meld_status(meld) == kind) >= count
+
+    return done
+
+
+def in_foot(position: Position, actions: list[Action]) -> bool:
+    return position["feet"][YOU] is None or bool(position["scores"])
+
+
+def went_out(position: Position, actions: list[Action]) -> bool:
+    """The first deal is scored with the team's going-out bonus (R48, R54)."""
+    return bool(position["scores"]) and position["scores"][0][TEAM].get("going_out", 0) > 0
 
 
 def never(position: Position, actions: list[Action]) -> bool:
@@ -106,38 +191,69 @@ class Step:
     example: list[Action] = field(default_factory=list)
 
 
-STEPS = [
-    Step("draw", did("draw"), [{"type": "draw"}]),
-    Step(
-        "first_meld",
-        team_down,
-        [{"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]}, {"cards": ["QC", "QD", "QH"]}]}],
-    ),
-    Step("add", did("meld", adds=True), [{"type": "meld", "groups": [{"cards": ["KS"], "to": "K"}]}]),
-    Step("discard", did("discard"), [{"type": "discard", "card": "5C"}]),
-    Step("take_pile", did("take_pile"), [{"type": "take_pile", "cards": ["9C", "9D"]}]),
-    Step("finished", never),
-]
+def add(cards: list[str], to: str) -> Action:
+    return {"type": "meld", "groups": [{"cards": cards, "to": to}]}
 
 
-def current_step(position: Position, actions: list[Action]) -> tuple[int, Step]:
-    """(index, step): the first step not yet done, given the position and South's actions so far."""
-    for index, step in enumerate(STEPS):
+STEPS = {
+    BASICS: [
+        Step("draw", did("draw"), [{"type": "draw"}]),
+        Step(
+            "first_meld",
+            team_down,
+            [{"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]}, {"cards": ["QC", "QD", "QH"]}]}],
+        ),
+        Step("add", did("meld", adds=True), [add(["KS"], "K")]),
+        Step("discard", did("discard"), [{"type": "discard", "card": "5C"}]),
+        Step("take_pile", did("take_pile"), [{"type": "take_pile", "cards": ["9C", "9D"]}]),
+        Step("finished", never),
+    ],
+    FOOT: [
+        Step("piles", did("draw"), [{"type": "draw"}]),
+        Step("dirty_pile", piles("dirty", 2), [add(["2C"], "8")]),
+        Step("wild_pile", piles("wild", 1), [add(["JK"], "wild")]),
+        Step("foot", in_foot, [{"type": "meld", "groups": [{"cards": ["7C", "7D", "7H", "7S", "7C"]}]}]),
+        Step("black_three", did("discard", cards=("3C", "3S")), [{"type": "discard", "card": "3S"}]),
+        Step(
+            "go_out",
+            went_out,
+            [
+                {"type": "draw"},
+                {"type": "meld", "groups": [{"cards": ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]}]},
+                {"type": "meld", "groups": [{"cards": ["JC", "JD", "JH", "JS", "JC", "JD"]}]},
+                {"type": "discard", "card": "5S"},
+            ],
+        ),
+        Step("finished_foot", never),
+    ],
+}
+NEXT_PART = {BASICS: FOOT}  # the part the end of a part offers, besides a real game
+
+
+def current_step(part: str, position: Position, actions: list[Action]) -> tuple[int, Step]:
+    """(index, step): the part's first step not yet done, given the position and South's actions."""
+    steps = STEPS[part]
+    if position["scores"]:  # the deal is over: its table is gone, and every step counts as done
+        return len(steps) - 1, steps[-1]
+    for index, step in enumerate(steps):
         if not step.done(position, actions):
             return index, step
-    return len(STEPS) - 1, STEPS[-1]
+    return len(steps) - 1, steps[-1]
 
 
 def lesson_state(position: Position | None, actions: list[Action]) -> dict:
-    """What the page is told: the step's key, its number and how many there are, whether it is the
-    end, and whether it is South's turn (a prompt may ask to wait for the others)."""
-    if position is None:
-        return {"step": STEPS[0].key, "index": 0, "count": len(STEPS), "last": False, "your_turn": False}
-    index, step = current_step(position, actions)
+    """What the page is told: the part, the step's key, its number and how many there are,
+    whether it is the part's end (and the part it offers next), and whether it is South's turn."""
+    part = part_of(position)
+    steps = STEPS[part]
+    index, step = (0, steps[0]) if position is None else current_step(part, position, actions)
+    last = index == len(steps) - 1
     return {
+        "part": part,
         "step": step.key,
         "index": index,
-        "count": len(STEPS),
-        "last": index == len(STEPS) - 1,
-        "your_turn": position.get("turn") == YOU,
+        "count": len(steps),
+        "last": last,
+        "next_part": NEXT_PART.get(part) if last else None,
+        "your_turn": position is not None and position.get("turn") == YOU,
     }

@@ -13,9 +13,9 @@ from django.utils.translation import gettext_noop
 
 from games.models import Game
 from games.rooms.errors import RoomError
-from games.rooms.lesson import LESSON_LEVEL, YOU, lesson_position, lesson_state
+from games.rooms.lesson import BASICS, DEALS, LESSON_LEVEL, YOU, lesson_position, lesson_state
 
-# The prompts, one per step (games.rooms.lesson.STEPS), translated when asked for.
+# The prompts, one per step of either part (games.rooms.lesson.STEPS), translated when asked for.
 PROMPTS = {
     "draw": gettext_noop(
         "Welcome! You sit at the bottom, and your partner North sits across the table. Every turn begins "
@@ -40,12 +40,47 @@ PROMPTS = {
         "Well done: you can draw, meld, add to a meld, discard and take the pile. Play on in this deal, or "
         "start a real game. A team may go out once it has 2 clean, 2 dirty and 1 wild pile of 7 cards."
     ),
+    "piles": gettext_noop(
+        "Part 2: the foot and going out. Later in a deal: your team has piles, complete melds of 7 cards. "
+        "A clean pile has no wild card (the Kings, the Aces), a dirty pile has one or two (the 9s), a wild "
+        "pile is 7 wild cards. Tap Draw 2."
+    ),
+    "dirty_pile": gettext_noop(
+        "To go out your team needs 2 clean, 2 dirty and 1 wild pile. Select 2♣ and tap your team's Eights: "
+        "6 Eights and a wild card make a dirty pile."
+    ),
+    "wild_pile": gettext_noop("Now select the Joker and tap your team's wild cards: 7 wild cards make the wild pile."),
+    "foot": gettext_noop(
+        "Select your five 7s and tap Meld. Your hand is then empty, so you pick up your foot, 13 more cards, "
+        "and play on from it."
+    ),
+    "black_three": gettext_noop(
+        "Your foot held a red three: it went onto the table at once for 100 points, and you got a card in "
+        "its place. A black three is different: select 3♠ and tap Discard. While it is on top, nobody can "
+        "take the discard pile."
+    ),
+    "go_out": gettext_noop(
+        "Your team has all 5 piles and your partner plays from the foot, so you may go out. On your turn: "
+        "Draw 2, then select the seven Queens and tap Meld, the six Jacks and Meld, and discard 5♠."
+    ),
+    "finished_foot": gettext_noop(
+        "You went out: the deal ends, and your team scores its piles and a bonus for going out. A game is "
+        "four such deals. Start a real game when you are ready."
+    ),
+}
+OFFERS = {  # the buttons at the end of a part: a label and the game the button makes
+    "real_game": (gettext_noop("Start a real game"), {"mode": "solo", "level": "normal"}),
+    "foot": (gettext_noop("Next: the foot and going out"), {"mode": "lesson", "level": "foot"}),
 }
 
 
 def lesson_game(player, level: str | None = None) -> tuple[Game, bool]:
-    """A new lesson for `player` (South); the mode's maker for creation.register_mode."""
-    position = lesson_position()
+    """A new lesson for `player` (South); the mode's maker for creation.register_mode. `level`
+    names the part: "basics" (the default) or "foot"."""
+    part = level or BASICS
+    if part not in DEALS:
+        raise RoomError("bad_level")
+    position = lesson_position(part)
     seats = {"S": {"player": str(player.id)}, **{seat: {"bot": LESSON_LEVEL} for seat in "WNE"}}
     game = Game(
         mode=Game.LESSON,
@@ -69,7 +104,14 @@ def lesson_step(game: Game, player) -> dict:
     if player is None or game.seat_of(player.id) != YOU:
         raise RoomError("not_seated", status=403)
     position = game.position  # saved with every move (games.rooms.moves)
-    actions = list(game.moves.filter(seat=YOU).order_by("seq").values_list("action", flat=True))
-    state = lesson_state(position, actions)
-    offer = _("Start a real game") if state["last"] else None
-    return {**state, "prompt": _(PROMPTS[state["step"]]), "offer": offer}
+    state = lesson_state(position, south_actions(game))
+    offers = []
+    if state["last"]:
+        keys = [state["next_part"], "real_game"] if state["next_part"] else ["real_game"]
+        offers = [{"label": _(OFFERS[key][0]), "game": OFFERS[key][1]} for key in keys]
+    return {**state, "prompt": _(PROMPTS[state["step"]]), "offers": offers}
+
+
+def south_actions(game: Game) -> list:
+    """South's actions so far, in order, from the move log."""
+    return list(game.moves.filter(seat=YOU).order_by("seq").values_list("action", flat=True))

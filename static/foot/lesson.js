@@ -3,7 +3,8 @@
  * game the page asks the server for the lesson's current step (GET /api/games/<id>/lesson); the
  * server decides which step it is and words its prompt in the page's language. This module only
  * shows that prompt, above the player's controls (never over the hand or the buttons), and at the
- * end the server's offer of a real game. No rule and no step is decided here.
+ * end of a part the server's offers (the next part, a real game): each button makes the game the
+ * server named. No rule and no step is decided here.
  */
 import { api } from "./net.js";
 
@@ -17,13 +18,10 @@ export class LessonPrompt {
     this.box.setAttribute("aria-live", "polite");
     this.text = document.createElement("p");
     this.text.id = "lesson-text";
-    this.offer = document.createElement("button");
-    this.offer.type = "button";
-    this.offer.id = "btn-real-game";
-    this.offer.className = "primary small";
-    this.offer.hidden = true;
-    this.offer.addEventListener("click", () => this.startRealGame());
-    this.box.append(this.text, this.offer);
+    this.offers = document.createElement("div");
+    this.offers.className = "lesson-offers";
+    this.shownOffers = "";
+    this.box.append(this.text, this.offers);
     player.prepend(this.box);
     this.asking = false;
     this.askAgain = false;
@@ -48,19 +46,31 @@ export class LessonPrompt {
   show(step) {
     this.box.hidden = false;
     this.box.dataset.step = step.step;
+    this.box.dataset.part = step.part;
     this.text.textContent = step.prompt;
-    this.offer.hidden = !step.offer;
-    if (step.offer) this.offer.textContent = step.offer;
+    const offers = step.offers || [];
+    const key = JSON.stringify(offers);
+    if (key === this.shownOffers) return; // keep the buttons (and the focus) as they are
+    this.shownOffers = key;
+    this.offers.replaceChildren(...offers.map((offer, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = index === 0 ? "primary small" : "small";
+      button.textContent = offer.label;
+      button.addEventListener("click", () => this.start(button, offer.game));
+      return button;
+    }));
   }
 
-  async startRealGame() {
-    this.offer.disabled = true;
+  /** The game an offer names (the next part, or a real game), and the page goes there. */
+  async start(button, body) {
+    button.disabled = true;
     try {
-      const game = await api("/api/games", { mode: "solo", level: "normal" });
+      const game = await api("/api/games", body);
       window.location.assign(game.url || `/g/${game.id}/`);
     } catch (error) {
       this.text.textContent = error.message;
-      this.offer.disabled = false;
+      button.disabled = false;
     }
   }
 }

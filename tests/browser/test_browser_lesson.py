@@ -68,19 +68,73 @@ def test_the_lesson_is_followed_by_its_prompts_to_the_offer_of_a_real_game(site,
     page.wait_for_selector('#melds-us [data-rank="9"]')
 
     prompt_for(page, "finished")
-    offer = page.locator("#btn-real-game")
-    assert offer.is_visible() and offer.inner_text() == "Start a real game"
-    shot(page, "lesson-4-finished.png")
+    offers = page.locator("#lesson .lesson-offers button")
+    assert offers.all_inner_texts() == ["Next: the foot and going out", "Start a real game"]
+    shot(page, "lesson-4-basics-done.png")
     message = page.locator("#message").inner_text()
     assert "must" not in message, message  # no refusal was met on the way
+    basics_url = page.url
+    offers.first.click()
+    page.wait_for_url(lambda url: url != basics_url and "/g/" in url)
+    page.wait_for_selector("#table[aria-busy=false]")
+    follow_the_foot_part(page)
+
     lesson_url = page.url
-    offer.click()
+    page.get_by_role("button", name="Start a real game").click()
     page.wait_for_url(lambda url: url != lesson_url and "/g/" in url)
     page.wait_for_selector("#table[aria-busy=false]")
     real_game = page.url.rstrip("/").split("?")[0].rsplit("/", 1)[-1]
     assert page.request.get(f"{site.url}/api/games/{real_game}").json()["mode"] == "solo"
     assert page.locator("#lesson").count() == 0  # a real game: no lesson prompt
     assert page.foot_errors == []
+
+
+def follow_the_foot_part(page) -> None:  # R18 R44 R45 R34 R29a R48 R49
+    """Part 2: the kinds of piles, into the foot, the red and the black three, going out."""
+    prompt = prompt_for(page, "piles")
+    assert "clean" in prompt and "dirty" in prompt and "wild" in prompt
+    page.get_by_role("button", name="Draw 2").click()
+
+    assert "2♣" in prompt_for(page, "dirty_pile")
+    pick(page, "Two of clubs")
+    page.locator('#melds-us button[data-rank="8"]').click()
+
+    assert "Joker" in prompt_for(page, "wild_pile")
+    pick(page, "Joker")
+    page.locator('#melds-us button[data-rank="wild"]').click()
+
+    assert "7s" in prompt_for(page, "foot")
+    for name in ("Seven of clubs", "Seven of clubs", "Seven of diamonds", "Seven of hearts", "Seven of spades"):
+        pick(page, name)
+    page.get_by_role("button", name="Meld").click()
+
+    prompt = prompt_for(page, "black_three")  # the foot came up, its red three laid at once
+    assert "red three" in prompt and "3♠" in prompt
+    shot(page, "lesson-5-foot.png")
+    pick(page, "Three of spades")
+    page.get_by_role("button", name="Discard").click()
+
+    assert "go out" in prompt_for(page, "go_out")
+    page.wait_for_function("document.querySelector('#turn-banner').classList.contains('mine')", timeout=60000)
+    page.get_by_role("button", name="Draw 2").click()
+    page.wait_for_function("document.querySelectorAll('#hand button.card').length === 14")  # R27: 12 + 2
+    for name in ["Queen of clubs"] * 2 + ["Queen of diamonds"] * 2 + ["Queen of hearts"] * 2 + ["Queen of spades"]:
+        pick(page, name)
+    page.get_by_role("button", name="Meld").click()
+    page.wait_for_selector('#melds-us [data-rank="Q"]')
+    for name in ["Jack of clubs"] * 2 + ["Jack of diamonds"] * 2 + ["Jack of hearts", "Jack of spades"]:
+        pick(page, name)
+    page.get_by_role("button", name="Meld").click()
+    page.wait_for_function("document.querySelectorAll('#hand button.card').length === 1")
+    pick(page, "Five of spades")
+    page.get_by_role("button", name="Discard").click()
+    dialog = page.get_by_role("dialog", name="Deal 1 is over")
+    dialog.wait_for()
+    shot(page, "lesson-6-out.png")
+    page.get_by_role("button", name="Next deal").click()
+    assert "went out" in prompt_for(page, "finished_foot")
+    assert page.locator("#lesson .lesson-offers button").all_inner_texts() == ["Start a real game"]
+    shot(page, "lesson-7-done.png")
 
 
 def boxes_overlap(a: dict, b: dict) -> bool:

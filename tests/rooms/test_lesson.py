@@ -13,8 +13,8 @@ from django.utils import translation
 from games import engine
 from games.bots import make_bot
 from games.models import Game
-from games.rooms.lesson import STEPS, YOU, current_step, lesson_position, lesson_state
-from games.rooms.lesson_room import PROMPTS
+from games.rooms.lesson import BASICS, FOOT, STEPS, YOU, current_step, lesson_position, lesson_state
+from games.rooms.lesson_room import OFFERS, PROMPTS
 from games.rooms.moves import apply_move
 
 
@@ -26,20 +26,30 @@ def play_bots(game: engine.Game) -> None:
         game.apply(seat, bots[seat].act(game.view(seat)))
 
 
-def test_the_lesson_deal_is_a_valid_position_of_the_270_cards():  # R1, R9, R11, R22
-    position = lesson_position()
+@pytest.mark.parametrize("part", [BASICS, FOOT])
+def test_a_lesson_deal_is_a_valid_position_of_the_270_cards(part):  # R1, R9, R11, R22
+    position = lesson_position(part)
     game = engine.Game.from_position(position)  # refuses anything but exactly the 270 cards, legal melds
-    assert game.turn == YOU and game.phase == "draw" and game.first_meld_minimum() == 50  # R8, R37
+    assert game.turn == YOU and game.phase == "draw"  # R8
+    assert all(len(engine.parse_cards(position["feet"][seat] or "")) in (0, 13) for seat in "SWNE")
+    assert lesson_position(part) == position  # fixed: no random seed
+
+
+def test_the_basics_start_as_a_fresh_deal_one():  # R9, R37
+    position = lesson_position(BASICS)
+    assert engine.Game.from_position(position).first_meld_minimum() == 50
     assert all(len(engine.parse_cards(position["hands"][seat])) == 13 for seat in "SWNE")
-    assert all(len(engine.parse_cards(position["feet"][seat])) == 13 for seat in "SWNE")
-    assert lesson_position() == position  # fixed: no random seed
+    assert not position["melds"]["NS"] and not position["down"]["NS"]
 
 
-def test_each_step_is_reached_by_its_action_from_the_one_before():  # R25, R27, R37, R42, R21, R29
-    game = engine.Game.from_position(lesson_position())
+def walk(part: str) -> tuple[engine.Game, list]:
+    """The part played as a newcomer following every prompt: each step current before its
+    action, done after it; the computer seats' turns in between."""
+    game = engine.Game.from_position(lesson_position(part))
     actions: list = []
-    for index, step in enumerate(STEPS[:-1]):
-        assert current_step(game.to_position(), actions) == (index, step)
+    steps = STEPS[part]
+    for index, step in enumerate(steps[:-1]):
+        assert current_step(part, game.to_position(), actions) == (index, step)
         for action in step.example:
             play_bots(game)
             checked = game.check(YOU, action)
@@ -47,10 +57,36 @@ def test_each_step_is_reached_by_its_action_from_the_one_before():  # R25, R27, 
             game.apply(YOU, action)
             actions.append(action)
         assert step.done(game.to_position(), actions), step.key
-    assert current_step(game.to_position(), actions) == (len(STEPS) - 1, STEPS[-1])
-    assert lesson_state(game.to_position(), actions)["last"] is True
+    assert current_step(part, game.to_position(), actions) == (len(steps) - 1, steps[-1])
+    return game, actions
+
+
+def test_each_basics_step_is_reached_by_its_action_from_the_one_before():  # R25, R27, R37, R42, R21, R29
+    game, actions = walk(BASICS)
+    state = lesson_state(game.to_position(), actions)
+    assert state["last"] is True and state["part"] == BASICS and state["next_part"] == FOOT
     # the lesson's table at the end: Kings of 4 (one added), Queens, and the 9s taken with the pile
     assert sorted(len(meld) for meld in game.melds["NS"]) == [3, 3, 4]
+
+
+def test_each_foot_step_is_reached_by_its_action_from_the_one_before():  # R18, R44, R45, R34, R29a, R48, R49
+    game = engine.Game.from_position(lesson_position(FOOT))
+    assert not game.may_go_out(YOU)  # not in the foot, and the piles are not all there
+    game, actions = walk(FOOT)
+    assert game.deal == 2  # South went out: deal 1 is scored, the next one dealt (R55a)
+    score = game.deal_scores[0]["NS"]
+    assert score["going_out"] == 100 and score["red_threes"] == 100  # R54: the foot's red three laid
+    assert score["piles"] == 3 * 500 + 2 * 300 + 1500  # Kings, Aces, Queens clean; 2 dirty; 1 wild (R49b, R54)
+    state = lesson_state(game.to_position(), actions)
+    assert state["last"] is True and state["next_part"] is None
+
+
+def test_the_foot_lesson_shows_each_kind_of_pile_and_the_threes():  # R18, R34, R45, R29a
+    game = engine.Game.from_position(lesson_position(FOOT))
+    kinds = [engine.meld_status(meld) for meld in game.melds["NS"]]
+    assert kinds.count("clean") == 2 and kinds.count("dirty") == 1 and "wild" not in kinds
+    assert "3H" in game.feet[YOU] and "3S" in game.feet[YOU]  # a red three laid at pickup, a black to throw
+    assert game.feet["N"] is None  # the partner already plays from the foot (R49c)
 
 
 def test_neither_group_alone_reaches_the_first_meld_minimum():  # R37, R42: hence Set aside
@@ -63,7 +99,7 @@ def test_neither_group_alone_reaches_the_first_meld_minimum():  # R37, R42: henc
 
 def test_east_throws_the_nine_the_take_pile_step_promises():  # R29
     game = engine.Game.from_position(lesson_position())
-    for step in STEPS[:4]:
+    for step in STEPS[BASICS][:4]:
         for action in step.example:
             play_bots(game)
             game.apply(YOU, action)
@@ -73,19 +109,23 @@ def test_east_throws_the_nine_the_take_pile_step_promises():  # R29
 
 def test_a_step_is_not_done_by_an_other_action():  # the prompt waits for the right action
     position = lesson_position()
-    assert current_step(position, [{"type": "discard", "card": "5C"}])[1].key == "draw"
-    assert current_step(position, [{"type": "draw"}])[1].key == "first_meld"
+    assert current_step(BASICS, position, [{"type": "discard", "card": "5C"}])[1].key == "draw"
+    assert current_step(BASICS, position, [{"type": "draw"}])[1].key == "first_meld"
     new_meld = {"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]}]}
     down = {**position, "down": {"NS": True, "EW": False}}
-    assert current_step(down, [{"type": "draw"}, new_meld])[1].key == "add"
+    assert current_step(BASICS, down, [{"type": "draw"}, new_meld])[1].key == "add"
+    foot = lesson_position(FOOT)
+    played = [{"type": "draw"}, {"type": "discard", "card": "7C"}]
+    assert current_step(FOOT, foot, played)[1].key == "dirty_pile"  # a discard is not the black three
 
 
 def test_every_step_has_a_prompt_in_english_german_and_bengali():
-    assert set(PROMPTS) == {step.key for step in STEPS}
+    assert set(PROMPTS) == {step.key for steps in STEPS.values() for step in steps}
+    texts = [*PROMPTS.values(), *(label for label, _game in OFFERS.values())]
     for language in ("de", "bn"):
         with translation.override(language):
-            for key, text in PROMPTS.items():
-                assert translation.gettext(text) != text, (language, key)
+            for text in texts:
+                assert translation.gettext(text) != text, (language, text)
 
 
 # --- the room: the mode, the API -----------------------------------------------------------------
@@ -115,10 +155,47 @@ def test_the_lesson_route_follows_the_stored_game_in_the_players_language():
         "/api/games", {"mode": "lesson"}, content_type="application/json", HTTP_X_CSRFTOKEN=token
     ).json()["id"]
     step = client.get(f"/api/games/{game_id}/lesson").json()
-    assert step["step"] == "draw" and step["index"] == 0 and step["your_turn"] and step["offer"] is None
+    assert step["step"] == "draw" and step["index"] == 0 and step["your_turn"] and step["offers"] == []
     apply_move(game_id, "S", {"type": "draw"}, 0)
     german = client.get(f"/api/games/{game_id}/lesson", HTTP_ACCEPT_LANGUAGE="de").json()
     assert german["step"] == "first_meld" and "Beiseitelegen" in german["prompt"]
+
+
+@pytest.mark.django_db
+def test_the_foot_part_is_made_by_its_level_and_a_bad_part_is_refused():
+    client, token = browser()
+    made = client.post(
+        "/api/games", {"mode": "lesson", "level": "foot"}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
+    assert made.status_code == 201
+    game = Game.objects.get(pk=made.json()["id"])
+    assert game.initial_position == lesson_position(FOOT)
+    step = client.get(f"/api/games/{game.id}/lesson").json()
+    assert step["part"] == FOOT and step["step"] == "piles"
+    refused = client.post(
+        "/api/games", {"mode": "lesson", "level": "chess"}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_level"
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_end_of_the_basics_offers_the_foot_and_a_real_game(monkeypatch):
+    client, token = browser()
+    game_id = client.post(
+        "/api/games", {"mode": "lesson"}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    ).json()["id"]
+    game = Game.objects.get(pk=game_id)
+    finished, actions = walk(BASICS)
+    game.position = finished.to_position()
+    game.save()
+    monkeypatch.setattr("games.rooms.lesson_room.south_actions", lambda _game: actions)
+    step = client.get(f"/api/games/{game_id}/lesson").json()
+    assert step["step"] == "finished" and step["last"]
+    assert [offer["game"] for offer in step["offers"]] == [
+        {"mode": "lesson", "level": "foot"},
+        {"mode": "solo", "level": "normal"},
+    ]
 
 
 @pytest.mark.django_db
