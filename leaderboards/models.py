@@ -137,3 +137,6 @@ class PlayerRecord(models.Model):
                 condition=Q(listed=True, games__gt=0),
             ),
         ]
+
+    def __str__(self):
+        return f"{self.player} ({self.games} games, best {self.best})"

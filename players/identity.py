@@ -16,9 +16,11 @@ import hmac
 import ipaddress
 import secrets
 import uuid
+from typing import Literal, overload
 
 from django.conf import settings
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
 from players import limits
@@ -40,7 +42,13 @@ def player_for_session(session) -> Player | None:
     return Player.objects.filter(pk=player_id).first()
 
 
-def player_for_request(request, create: bool = True) -> Player | None:
+@overload
+def player_for_request(request: HttpRequest, create: Literal[True] = ...) -> Player: ...
+@overload
+def player_for_request(request: HttpRequest, create: bool) -> Player | None: ...
+
+
+def player_for_request(request: HttpRequest, create: bool = True) -> Player | None:
     """The request's player; a new anonymous one when there is none and `create` is set."""
     player = player_for_session(request.session)
     if player is None and create:
@@ -126,8 +134,11 @@ def new_personal_link(player: Player) -> str:
     return f"/me/{token}/"
 
 
-def link_expires_at(player: Player) -> datetime.datetime | None:
-    return player.link_issued_at + LINK_LIFETIME if player.link_issued_at else None
+def link_expires_at(player: Player) -> datetime.datetime:
+    """When the player's link (just made by new_personal_link) stops working."""
+    if player.link_issued_at is None:
+        raise ValueError("the player has no personal link")
+    return player.link_issued_at + LINK_LIFETIME
 
 
 def valid_links():

@@ -206,10 +206,8 @@ class Table:
     async def close(self) -> None:
         for sock in (self.player, self.echo):
             if sock is not None:
-                try:
+                with contextlib.suppress(Exception):  # closing what the server may have dropped
                     await sock.close()
-                except Exception:
-                    pass
 
     @contextlib.contextmanager
     def counted(self):
@@ -533,8 +531,8 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
     p99 = [max(r["action_p99_ms"], 1.0) for r in results]
     rss = [r["rss_end_mb"] for r in results]
     x_max = max(xs) * 1.1
-    low = math.floor(math.log10(min(min(p99), limit_ms)))
-    high = math.ceil(math.log10(max(max(p99), limit_ms) * 1.2))
+    low = math.floor(math.log10(min(*p99, limit_ms)))
+    high = math.ceil(math.log10(max(*p99, limit_ms) * 1.2))
     m_max = max(rss) * 1.15
     plot_w, plot_h = width - left - right, height - top - bottom
 
@@ -548,18 +546,26 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
         return top + plot_h * (1 - v / m_max)
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">'
+        ),
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
-        f"bench_load: action round trip p99 and Daphne RSS against concurrent tables</text>",
+        (
+            f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">'
+            f"bench_load: action round trip p99 and Daphne RSS against concurrent tables</text>"
+        ),
         f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
         f'<line x1="{left + plot_w}" y1="{top}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>',
-        f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
-        f'stroke="#c00" stroke-dasharray="6 4"/>',
-        f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
-        f"p99 goal {limit_ms:.0f} ms</text>",
+        (
+            f'<line x1="{left}" y1="{y(limit_ms):.1f}" x2="{left + plot_w}" y2="{y(limit_ms):.1f}" '
+            f'stroke="#c00" stroke-dasharray="6 4"/>'
+        ),
+        (
+            f'<text x="{left + plot_w - 6}" y="{y(limit_ms) - 6:.1f}" fill="#c00" text-anchor="end">'
+            f"p99 goal {limit_ms:.0f} ms</text>"
+        ),
     ]
     tick = round_step(x_max / 5)
     for step in range(int(x_max // tick) + 1):
@@ -587,13 +593,13 @@ def svg_plot(results: list[dict], limit_ms: float = 100.0) -> str:
         f'transform="rotate(90 {width - 14} {top + plot_h / 2})" text-anchor="middle">Daphne RSS (MB)</text>'
     )
     for values, scale, colour, dash in ((p99, y, "#036", ""), (rss, ym, "#630", ' stroke-dasharray="3 3"')):
-        points = " ".join(f"{x(a):.1f},{scale(b):.1f}" for a, b in zip(xs, values))
+        points = " ".join(f"{x(a):.1f},{scale(b):.1f}" for a, b in zip(xs, values, strict=True))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
-        for a, b in zip(xs, values):
+        for a, b in zip(xs, values, strict=True):
             parts.append(f'<circle cx="{x(a):.1f}" cy="{scale(b):.1f}" r="3.5" fill="{colour}"/>')
-    for a, b in zip(xs, p99):
+    for a, b in zip(xs, p99, strict=True):
         parts.append(f'<text x="{x(a) + 5:.1f}" y="{y(b) + 14:.1f}" fill="#036" font-size="10">{b:.0f} ms</text>')
-    for a, b in zip(xs, rss):
+    for a, b in zip(xs, rss, strict=True):
         parts.append(
             f'<text x="{x(a) - 4:.1f}" y="{ym(b) - 7:.1f}" fill="#630" font-size="10" '
             f'text-anchor="middle">{b:.0f} MB</text>'
@@ -622,7 +628,8 @@ def report_text(r: dict) -> str:
         f"load generator {r['client_cpu_cores']} cores, "
         + ", ".join(f"{name} {cores} cores" for name, cores in r.get("service_cpu_cores", {}).items())
         + "\n"
-        f"  machine load average {r['load_average_1m']} (bench at nice {r['nice']}); Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
+        f"  machine load average {r['load_average_1m']} (bench at nice {r['nice']}); "
+        f"Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
         f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB"
     )
     if "profile_pct" in r:

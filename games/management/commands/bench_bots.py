@@ -9,6 +9,7 @@ with its 95% Wilson interval, the average score difference and each level's deci
     python manage.py bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
 """
 
+import contextlib
 import dataclasses
 import json
 import time
@@ -56,41 +57,40 @@ class Command(BaseCommand):
             return self._merge(options["merge"])
         matchups = [self._parse(m) for m in options["match"] or ["normal:easy", "easy:random", "hard:normal"]]
         hard = {"hard": {"iterations": options["iterations"], "depth": options["depth"]}}
-        self._json = open(options["json"], "a") if options["json"] else None
-        for level_a, level_b in matchups:
-            goal = GOALS.get((level_a, level_b))
-            started = time.monotonic()
-            self.stdout.write(f"== {level_a} vs {level_b}" + (f" (goal: {goal:.0%})" if goal else ""))
-            self._written = 0
-            summary = run_match(
-                level_a,
-                level_b,
-                options["games"],
-                first_seed=options["first_seed"],
-                workers=options["workers"],
-                bot_options=hard,
-                goal=None if options["no_early_stop"] else goal,
-                progress=self._progress,
-            )
-            for line in summary.lines():
-                self.stdout.write(line)
-            if "hard" in (level_a, level_b):
-                self.stdout.write(f"  hard budget: {options['iterations']} rollouts x {options['depth']} plies")
-            verdict = ""
-            if goal is not None:
-                low, high = summary.interval
-                verdict = (
-                    "goal met"
-                    if low > goal
-                    else (
-                        "goal missed"
-                        if high < goal
-                        else ("rate above goal" if summary.rate >= goal else "rate below goal")
-                    )
+        with contextlib.ExitStack() as files:
+            self._json = files.enter_context(open(options["json"], "a")) if options["json"] else None
+            for level_a, level_b in matchups:
+                goal = GOALS.get((level_a, level_b))
+                started = time.monotonic()
+                self.stdout.write(f"== {level_a} vs {level_b}" + (f" (goal: {goal:.0%})" if goal else ""))
+                self._written = 0
+                summary = run_match(
+                    level_a,
+                    level_b,
+                    options["games"],
+                    first_seed=options["first_seed"],
+                    workers=options["workers"],
+                    bot_options=hard,
+                    goal=None if options["no_early_stop"] else goal,
+                    progress=self._progress,
                 )
-            self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
-        if self._json:
-            self._json.close()
+                for line in summary.lines():
+                    self.stdout.write(line)
+                if "hard" in (level_a, level_b):
+                    self.stdout.write(f"  hard budget: {options['iterations']} rollouts x {options['depth']} plies")
+                verdict = ""
+                if goal is not None:
+                    low, high = summary.interval
+                    verdict = (
+                        "goal met"
+                        if low > goal
+                        else (
+                            "goal missed"
+                            if high < goal
+                            else ("rate above goal" if summary.rate >= goal else "rate below goal")
+                        )
+                    )
+                self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
 
     def _merge(self, paths):
         summaries = {}
