@@ -3,10 +3,12 @@
  * 2 cards and laid a red three (3♥)."), the dealt red threes at a deal's start, your own lines
  * marked. It reads the events of docs/VIEW.md (already redacted for this seat) and decides no rule.
  * After a reload the lines are rebuilt from the recent events the server's `state` carries.
+ * A computer's line carries the reason its move's `reason` event gave, shown when tapped (reasons.js).
  */
 import { cardShort, rankPlural } from "./cards.js";
 import { fmt, gettext, npgettext, pgettext } from "./i18n.js";
 import { joinList } from "./numbers.js";
+import { lineWithReason } from "./reasons.js";
 import { dealLine, seatName, teamOf } from "./words.js";
 
 const MAX_LINES = 80;
@@ -115,6 +117,7 @@ class LineBuilder {
       case "discard": this.clause(event.seat, "discard", { card: event.card }); return;
       case "foot": this.clause(event.seat, "foot", {}); return;
       case "go_out": this.clause(event.seat, "goOut", {}); return;
+      case "reason": this.addReason(event); return;
       default:
         if (DEAL_EVENTS.has(event.type)) this.addDealLine(event);
     }
@@ -133,6 +136,13 @@ class LineBuilder {
         : cards);
       if (group.meld !== undefined) known.add(group.meld);
     }
+  }
+
+  /** The reason comes last in its move's events: it belongs to that seat's line (a deal's end may follow it). */
+  addReason(event) {
+    this.flush();
+    const line = this.lines.slice().reverse().find((found) => found.seat === event.seat);
+    if (line) line.reason = { code: event.code, params: event.params };
   }
 
   addDealLine(event) {
@@ -203,7 +213,7 @@ export class GameLog {
 
   append(line, v) {
     const item = document.createElement("li");
-    item.textContent = line.text;
+    lineWithReason(item, line.text, line.reason);
     if (line.mine) item.className = "mine";
     else if (line.deal) item.className = "deal";
     item.dataset.v = String(v);
