@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.engine import canonical_deck, meld_status, parse_cards
+from games.engine import Game, canonical_deck, meld_status, parse_cards
 from games.engine.records import Action, Position
 
 LESSON_LEVEL = "lesson"  # the computer seats' bot (games.bots.lesson)
@@ -241,6 +241,21 @@ def current_step(part: str, position: Position, actions: list[Action]) -> tuple[
     return len(steps) - 1, steps[-1]
 
 
+def off_course(step: Step, position: Position) -> bool:
+    """Whether the newcomer can no longer do what the step asks: on South's turn, none of the
+    step's actions is legal, not even after the draw that starts the turn (R25). The lesson then
+    offers to start the part again (a different play, e.g. a 9 discarded before the take)."""
+    if not step.example or position.get("turn") != YOU or position["scores"]:
+        return False
+    game = Game.from_position(position)
+    if any(game.check(YOU, action)["ok"] for action in step.example):
+        return False
+    if game.phase == "draw":
+        game.apply(YOU, {"type": "draw"})
+        return not any(game.check(YOU, action)["ok"] for action in step.example)
+    return True
+
+
 def lesson_state(position: Position | None, actions: list[Action]) -> dict:
     """What the page is told: the part, the step's key, its number and how many there are,
     whether it is the part's end (and the part it offers next), and whether it is South's turn."""
@@ -250,6 +265,7 @@ def lesson_state(position: Position | None, actions: list[Action]) -> dict:
     last = index == len(steps) - 1
     return {
         "part": part,
+        "off_course": position is not None and off_course(step, position),
         "step": step.key,
         "index": index,
         "count": len(steps),

@@ -68,10 +68,15 @@ PROMPTS = {
         "four such deals. Start a real game when you are ready."
     ),
 }
-OFFERS = {  # the buttons at the end of a part: a label and the game the button makes
+OFF_COURSE = gettext_noop(
+    "This is not the lesson's way any more, so its next step cannot be shown. Start this part again, "
+    "or play on as you like."
+)
+OFFERS = {  # the buttons at the end of a part (or off its path): a label and the game the button makes
     "real_game": (gettext_noop("Start a real game"), {"mode": "solo", "level": "normal"}),
     "foot": (gettext_noop("Next: the foot and going out"), {"mode": "lesson", "level": "foot"}),
 }
+AGAIN = gettext_noop("Start this part again")
 
 
 def lesson_game(player, level: str | None = None) -> tuple[Game, bool]:
@@ -105,11 +110,15 @@ def lesson_step(game: Game, player) -> dict:
         raise RoomError("not_seated", status=403)
     position = game.position  # saved with every move (games.rooms.moves)
     state = lesson_state(position, south_actions(game))
-    offers = []
+    offers, prompt = [], _(PROMPTS[state["step"]])
     if state["last"]:
         keys = [state["next_part"], "real_game"] if state["next_part"] else ["real_game"]
         offers = [{"label": _(OFFERS[key][0]), "game": OFFERS[key][1]} for key in keys]
-    return {**state, "prompt": _(PROMPTS[state["step"]]), "offers": offers}
+    elif state["off_course"]:
+        prompt = _(OFF_COURSE)
+        offers = [{"label": _(AGAIN), "game": {"mode": "lesson", "level": state["part"]}}]
+        offers.append({"label": _(OFFERS["real_game"][0]), "game": OFFERS["real_game"][1]})
+    return {**state, "prompt": prompt, "offers": offers}
 
 
 def south_actions(game: Game) -> list:

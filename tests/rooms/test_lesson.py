@@ -13,8 +13,8 @@ from django.utils import translation
 from games import engine
 from games.bots import make_bot
 from games.models import Game
-from games.rooms.lesson import BASICS, FOOT, STEPS, YOU, current_step, lesson_position, lesson_state
-from games.rooms.lesson_room import OFFERS, PROMPTS
+from games.rooms.lesson import BASICS, FOOT, STEPS, YOU, current_step, lesson_position, lesson_state, off_course
+from games.rooms.lesson_room import AGAIN, OFF_COURSE, OFFERS, PROMPTS
 from games.rooms.moves import apply_move
 
 
@@ -52,6 +52,7 @@ def walk(part: str) -> tuple[engine.Game, list]:
         assert current_step(part, game.to_position(), actions) == (index, step)
         for action in step.example:
             play_bots(game)
+            assert not off_course(step, game.to_position()), step.key  # on the path all along
             checked = game.check(YOU, action)
             assert checked["ok"], (step.key, action, checked)
             game.apply(YOU, action)
@@ -121,11 +122,33 @@ def test_a_step_is_not_done_by_an_other_action():  # the prompt waits for the ri
 
 def test_every_step_has_a_prompt_in_english_german_and_bengali():
     assert set(PROMPTS) == {step.key for steps in STEPS.values() for step in steps}
-    texts = [*PROMPTS.values(), *(label for label, _game in OFFERS.values())]
+    texts = [*PROMPTS.values(), *(label for label, _game in OFFERS.values()), OFF_COURSE, AGAIN]
     for language in ("de", "bn"):
         with translation.override(language):
             for text in texts:
                 assert translation.gettext(text) != text, (language, text)
+
+
+def test_a_nine_thrown_away_puts_the_lesson_off_its_path():  # R29: the take needs the pair
+    game = engine.Game.from_position(lesson_position())
+    for action in [*STEPS[BASICS][0].example, *STEPS[BASICS][1].example, *STEPS[BASICS][2].example]:
+        game.apply(YOU, action)
+    game.apply(YOU, {"type": "discard", "card": "9C"})  # not the 5C the prompt asked for
+    play_bots(game)
+    actions = [{"type": "draw"}, *STEPS[BASICS][1].example, *STEPS[BASICS][2].example, {"type": "discard"}]
+    _index, step = current_step(BASICS, game.to_position(), actions)
+    assert step.key == "take_pile" and off_course(step, game.to_position())
+    assert lesson_state(game.to_position(), actions)["off_course"] is True
+
+
+def test_a_black_three_kept_one_turn_is_still_on_the_path():  # R25: the draw comes first
+    game = engine.Game.from_position(lesson_position(FOOT))
+    for step in STEPS[FOOT][:4]:
+        for action in step.example:
+            game.apply(YOU, action)
+    game.apply(YOU, {"type": "discard", "card": "5S"})  # not the black three
+    play_bots(game)
+    assert game.phase == "draw" and not off_course(STEPS[FOOT][4], game.to_position())
 
 
 # --- the room: the mode, the API -----------------------------------------------------------------
@@ -194,6 +217,30 @@ def test_the_end_of_the_basics_offers_the_foot_and_a_real_game(monkeypatch):
     assert step["step"] == "finished" and step["last"]
     assert [offer["game"] for offer in step["offers"]] == [
         {"mode": "lesson", "level": "foot"},
+        {"mode": "solo", "level": "normal"},
+    ]
+
+
+@pytest.mark.django_db
+def test_off_its_path_the_lesson_offers_to_start_the_part_again(monkeypatch):
+    client, token = browser()
+    game_id = client.post(
+        "/api/games", {"mode": "lesson"}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    ).json()["id"]
+    game = Game.objects.get(pk=game_id)
+    played = engine.Game.from_position(lesson_position())
+    for action in [{"type": "draw"}, *STEPS[BASICS][1].example, *STEPS[BASICS][2].example]:
+        played.apply(YOU, action)
+    played.apply(YOU, {"type": "discard", "card": "9C"})
+    play_bots(played)
+    game.position = played.to_position()
+    game.save()
+    actions = [{"type": "draw"}, *STEPS[BASICS][1].example, *STEPS[BASICS][2].example, {"type": "discard"}]
+    monkeypatch.setattr("games.rooms.lesson_room.south_actions", lambda _game: actions)
+    step = client.get(f"/api/games/{game_id}/lesson", HTTP_ACCEPT_LANGUAGE="de").json()
+    assert step["step"] == "take_pile" and step["off_course"] and "noch einmal" in step["prompt"]
+    assert [offer["game"] for offer in step["offers"]] == [
+        {"mode": "lesson", "level": "basics"},
         {"mode": "solo", "level": "normal"},
     ]
 
