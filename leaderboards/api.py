@@ -185,6 +185,7 @@ def refusal_message(code: str, game) -> str:
 @require_GET
 def watch_replay(request, game_id):
     """A finished game move by move with every hand open (leaderboards.watch says who may)."""
+    identity.count(request, "replay")  # before the lookup: guessing ids counts too
     game = watch.find_game(game_id)
     if game is None:
         return error(404, "not_found", "There is no such game.")

@@ -56,6 +56,7 @@ RATE_SETTINGS = {
     "join": {"session": "FOOT_LIMIT_JOIN_SESSION", "network": "FOOT_LIMIT_JOIN_NETWORK"},
     "nickname": {"session": "FOOT_LIMIT_NICKNAME_SESSION", "network": "FOOT_LIMIT_NICKNAME_NETWORK"},
     "list": {"session": "FOOT_LIMIT_LIST_SESSION", "network": "FOOT_LIMIT_LIST_NETWORK"},
+    "replay": {"session": "FOOT_LIMIT_REPLAY_SESSION", "network": "FOOT_LIMIT_REPLAY_NETWORK"},
 }
 SOCKET_SETTINGS = {
     "session": "FOOT_SOCKETS_PER_SESSION",

@@ -135,3 +135,17 @@ def test_a_deal_that_ends_is_shown_as_it_ended_before_the_next_is_dealt(make_pla
                 assert hand == views[index - 1]["hands"][seat]  # only the mover's cards moved
             if hand is not None:
                 assert sum(hand.values()) == shown["seats"][seat]["cards"]
+
+
+def test_replays_are_rate_limited_per_session_and_a_refusal_builds_nothing(settings, make_player):
+    settings.FOOT_LIMIT_REPLAY_SESSION = "2/60"
+    game = stored_game(make_player("Anna"))
+    watcher = Client()
+    watcher.get("/api/session")  # a session of its own (one without a cookie counts by its network)
+    assert [watcher.get(f"/api/watch/{game.pk}").status_code for _ in range(2)] == [200, 200]
+    refused = watcher.get(f"/api/watch/{uuid.uuid4()}")  # guessing ids counts as well
+    assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+    assert refused.json()["message"] and int(refused["Retry-After"]) >= 1
+    other = Client()
+    other.get("/api/session")
+    assert other.get(f"/api/watch/{game.pk}").status_code == 200  # another session is counted apart
