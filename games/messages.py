@@ -11,7 +11,8 @@ Every refusal a player can meet also says what to do next: NEXT_STEPS holds that
 (per code and variant where the same code means two things, e.g. a first meld short of the
 minimum in a lay-down or in a take), and `message_for` puts it after the refusal. The engine gives
 the numbers in the error's params (how many points are missing, which piles are still needed);
-card names in params are shown as on the table ("9♦"). tests/rooms/test_messages.py walks every
+card names in params are shown as on the table ("9♦"), and numbers in the language's digits (a
+Bengali text says "১টি ডার্টি পাইল", as the page writes its numbers). tests/rooms/test_messages.py walks every
 code the engine can raise and fails when one has no next step in en, de or bn.
 """
 
@@ -139,6 +140,7 @@ GOING_OUT_NEEDS = {  # R49b: one text per pile kind, with its number
     "wild": lambda n: ngettext("{n} wild pile", "{n} wild piles", n),
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+NATIVE_DIGITS = {"bn": str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")}  # languages not written in Latin digits
 CARD_PARAMS = ("card", "top")
 
 
@@ -172,7 +174,8 @@ def going_out_text(params: dict) -> str:
     """R49: why going out is refused, from the engine's counts ("…you still need 1 dirty pile.")."""
     if not params.get("partner_in_foot"):
         return gettext("You can go out only once your partner has picked up their foot.")
-    needs = [GOING_OUT_NEEDS[kind](n).format(n=n) for kind in GOING_OUT_NEEDS if (n := int(params.get(kind) or 0))]
+    counts = {kind: int(params.get(kind) or 0) for kind in GOING_OUT_NEEDS}
+    needs = [GOING_OUT_NEEDS[kind](n).format(n=number_text(n)) for kind, n in counts.items() if n]
     listed = (
         needs[0]
         if len(needs) == 1
@@ -183,9 +186,19 @@ def going_out_text(params: dict) -> str:
     )
 
 
+def number_text(value: int | float) -> str:
+    """A number as the active language writes it: Bengali in Bengali digits ("১২"), else as is."""
+    digits = NATIVE_DIGITS.get((translation.get_language() or "").split("-")[0])
+    return str(value).translate(digits) if digits else str(value)
+
+
 def shown_params(params: dict) -> dict:
-    """The params as the message shows them: card names as on the table ("9♦", "10♠", "Joker")."""
-    shown = dict(params)
+    """The params as the message shows them: card names as on the table ("9♦", "10♠", "Joker"),
+    numbers in the language's digits (`number_text`)."""
+    shown = {
+        name: number_text(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
+        for name, value in params.items()
+    }
     for name in CARD_PARAMS:
         card = shown.get(name)
         if isinstance(card, str) and len(card) == 2 and card[1] in SUIT_SYMBOLS:

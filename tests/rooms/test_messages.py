@@ -205,7 +205,19 @@ def test_the_key_refusals_say_what_to_do_next():  # R37, R40, R49, R15
 def test_the_going_out_refusal_is_translated_with_its_numbers(language, german_catalogue):  # R49b
     shown = messages.render_error("cannot_go_out", language, params=SAMPLE_PARAMS["cannot_go_out"])
     english = messages.render_error("cannot_go_out", "en", params=SAMPLE_PARAMS["cannot_go_out"])
-    assert shown != english and "1" in shown and "…" not in shown  # the English reason is not shown
+    one = {"de": "1", "bn": "১"}[language]  # Bengali in Bengali digits, as the page writes numbers
+    assert shown != english and one in shown and "…" not in shown  # the English reason is not shown
+
+
+def test_a_bengali_refusal_writes_its_numbers_in_bengali_digits():  # R40, R49b
+    going_out = messages.render_error("cannot_go_out", "bn", params=SAMPLE_PARAMS["cannot_go_out"])
+    assert "১টি ডার্টি পাইল" in going_out, going_out
+    short = messages.render_error("below_first_meld_minimum", "bn", params=SAMPLE_PARAMS["below_first_meld_minimum"])
+    assert "৭৫" in short and not re.search(r"[0-9]", going_out + short), short
+    german = messages.render_error("below_first_meld_minimum", "de", params=SAMPLE_PARAMS["below_first_meld_minimum"])
+    assert "75" in german  # other languages keep their digits
+    # card params keep their names as on the table; a flag stays a flag
+    assert messages.shown_params({"card": "9D", "partner_in_foot": True}) == {"card": "9♦", "partner_in_foot": True}
 
 
 def test_makemessages_comments_out_no_msgid(tmp_path):
