@@ -166,3 +166,32 @@ def test_at_phone_size_the_prompt_covers_neither_the_hand_nor_the_buttons(site, 
         assert not boxes_overlap(box, card.bounding_box())
     shot(phone, "lesson-phone.png")
     assert phone.foot_errors == []
+
+
+def test_off_the_lessons_path_the_part_can_be_started_again(site, page):  # R29: the take needs the pair
+    start_lesson(page, site)
+    prompt_for(page, "draw")
+    page.get_by_role("button", name="Draw 2").click()
+    prompt_for(page, "first_meld")
+    for name in ("King of clubs", "King of diamonds", "King of hearts"):
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    for name in ("Queen of clubs", "Queen of diamonds", "Queen of hearts"):
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    page.get_by_role("button", name="Lay down").click()
+    prompt_for(page, "add")
+    pick(page, "King of spades")
+    page.locator('#melds-us button[data-rank="K"]').click()
+    prompt_for(page, "discard")
+    pick(page, "Nine of clubs")  # not the 5♣ the prompt names: the pile can no longer be taken
+    page.get_by_role("button", name="Discard").click()
+    again = page.get_by_role("button", name="Start this part again")
+    again.wait_for(timeout=60000)
+    assert "Start this part again" in page.locator("#lesson-text").inner_text()
+    lesson_url = page.url
+    again.click()
+    page.wait_for_url(lambda url: url != lesson_url and "/g/" in url)
+    page.wait_for_selector("#table[aria-busy=false]")
+    assert "Draw 2" in prompt_for(page, "draw")
+    assert page.foot_errors == []
