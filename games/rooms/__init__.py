@@ -23,7 +23,9 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - presence        who is connected, and who has been away past the grace
 - bot_plans       which computer move is due now, or right after a move
 - moves           the one writer of a move: the transaction, versions, MoveResult, next_deal
+- lesson          Learn to play's prepared deals and steps, with their done conditions (pure)
 - creation        new games (solo, daily, friends lobbies), joining a lobby, starting a game
+- lesson_room     a lesson game for a player, its current step and prompt (GET .../lesson)
 - database_threads the threads that serve the rooms' database calls, the bots' gate, retries
 - broadcast       sending updates, refreshes and presence to a game's sockets
 - reactions       a seat's fixed reactions, one every few seconds, to every socket of the game
