@@ -5,9 +5,12 @@ policy, and Twisted's asyncio reactor drives it through add_reader/add_writer, w
 implements. Installing uvloop's policy first makes that loop uvloop's, which runs the callbacks,
 timers, thread hand-offs and the Redis connections of every move for less CPU than asyncio's own
 loop (docs/PERFORMANCE.md measures it). Without uvloop installed this is plain Daphne.
+It also starts the daily keeper (server.daily_keeper), which keeps the daily deals a day ahead.
 """
 
 import asyncio
+
+from server import daily_keeper
 
 
 def install_uvloop() -> bool:
@@ -45,6 +48,7 @@ def main() -> None:
     install_uvloop()
     plain_autobahn_log_arguments()
     redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop
+    daily_keeper.start()
     from daphne.cli import CommandLineInterface
 
     CommandLineInterface.entrypoint()

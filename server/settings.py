@@ -227,6 +227,7 @@ FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)
 # A ranked daily counts if finished by the end of its UTC date plus this grace (games.daily_clock,
 # docs/LEADERBOARDS.md)
 FOOT_DAILY_GRACE_SECONDS = env_int("FOOT_DAILY_GRACE_SECONDS", 600)
+FOOT_DAILY_PREPARE_SECONDS = env_int("FOOT_DAILY_PREPARE_SECONDS", 3600)
 # The admin login allows this many failures per network in the window, in seconds (server/admin.py)
 FOOT_ADMIN_LOGIN_FAILURES = env_int("FOOT_ADMIN_LOGIN_FAILURES", 5)
 FOOT_ADMIN_LOGIN_WINDOW = env_int("FOOT_ADMIN_LOGIN_WINDOW", 900)

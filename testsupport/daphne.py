@@ -32,6 +32,7 @@ def server_env(database_url: str, redis_url: str | None = None, production: bool
             "DJANGO_SETTINGS_MODULE": "server.settings",
             "DEBUG": "1",
             "FOOT_BOT_DELAY": "0",
+            "FOOT_DAILY_PREPARE_SECONDS": "0",  # a test makes the deals it means to (server.daily_keeper)
             "FOOT_TEST_HOOKS": "1",
             "PYTHONUNBUFFERED": "1",
             "CONN_MAX_AGE": "60",
