@@ -170,14 +170,18 @@ def test_a_stand_in_left_from_an_earlier_turn_does_not_take_a_new_turn(friends):
 
 
 @pytest.mark.asyncio
-async def test_the_returning_friend_is_told_where_the_recap_starts(friends, monkeypatch):
+async def test_the_returning_friend_is_told_where_the_recap_starts(friends, monkeypatch, settings):
+    """The recap starts at the first move made while West was away. Only the test moves: the
+    grace is longer than the test, so the computer never stands in for West or for South (whose
+    host never connected) — under load it otherwise could, before the reconnect or the move."""
     game, _host_cookie, friend_cookie = friends
+    settings.FOOT_AWAY_GRACE_SECONDS = 600
     monkeypatch.setattr(presence_module, "RECAP_AFTER_SECONDS", 0.3)
     west = communicator(game.id, friend_cookie)
     await west.connect()
     assert "recap_from" not in await receive(west, "state")  # never away: no recap
     await west.disconnect()
-    await asyncio.sleep(0.4)
+    await asyncio.sleep(0.4)  # away longer than RECAP_AFTER_SECONDS (a lower bound: load only adds)
     stored = await database_sync_to_async(load)(game.id)
     engine = EngineGame.from_position(stored.position)
     await database_sync_to_async(apply_move)(game.id, "S", simple_action(engine.view("S")), stored.version)
