@@ -14,14 +14,16 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
 from django.conf import settings
 from django.core.management.base import CommandError
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from server.serve import install_uvloop
 from testsupport.clients import Browser
@@ -40,14 +42,16 @@ class ThrowawayDatabase:
     """A PostgreSQL database foot_bench_<hex> beside `base_url`, or a temporary SQLite file."""
 
     def __init__(self, base_url: str | None):
-        self.base_url, self.name, self.tmp = base_url, None, None
+        self.base_url = base_url
+        self.name: str | None = None
+        self.tmp: str | None = None
 
     def __enter__(self) -> str:
         if self.base_url:
-            self.name = f"foot_bench_{uuid.uuid4().hex[:10]}"
+            name = self.name = f"foot_bench_{uuid.uuid4().hex[:10]}"
             with psycopg.connect(self._admin_url(), autocommit=True) as admin:
-                admin.execute(f'CREATE DATABASE "{self.name}"')
-            url = self.base_url.rsplit("/", 1)[0] + "/" + self.name
+                admin.execute(f'CREATE DATABASE "{name}"')
+            url = self.base_url.rsplit("/", 1)[0] + "/" + name
         else:
             self.tmp = tempfile.mkdtemp(prefix="foot-bench-")
             url = f"sqlite:///{self.tmp}/bench.sqlite3"
@@ -61,6 +65,7 @@ class ThrowawayDatabase:
         return url
 
     def _admin_url(self) -> str:
+        assert self.base_url, "only a PostgreSQL database has an admin URL"
         return self.base_url.replace("postgres://", "postgresql://", 1)
 
     def __exit__(self, *exc):
@@ -175,9 +180,9 @@ class Table:
 
     def __init__(self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally):
         self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
-        self.session = None
+        self.session: Browser | None = None
         self.player: WsPlayer | None = None
-        self.echo = None
+        self.echo: ClientConnection | None = None
         self.measuring = False
 
     @property
@@ -187,11 +192,12 @@ class Table:
     async def open(self) -> None:
         if self.session is None:
             self.session = await asyncio.to_thread(Browser, self.server.http)
-        game_id = await asyncio.to_thread(self.session.new_solo, self.level)
+        session = self.session
+        game_id = await asyncio.to_thread(session.new_solo, self.level)
         # A gap is resynced and counted; in place and no frames kept: the load generator shares the
         # machine with the servers, and a copy of the view per patch was its dearest part.
-        self.player = WsPlayer(
-            self.session,
+        player = self.player = WsPlayer(
+            session,
             self.server.ws,
             game_id,
             on_gap="resync",
@@ -200,8 +206,8 @@ class Table:
             ref_prefix=f"t{self.number}.",
         )
         if self.echo is None:
-            self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=self.server.http, open_timeout=60)
-        await self.player.open(open_timeout=60)
+            self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=Origin(self.server.http), open_timeout=60)
+        await player.open(open_timeout=60)
 
     async def close(self) -> None:
         for sock in (self.player, self.echo):
@@ -209,34 +215,43 @@ class Table:
                 with contextlib.suppress(Exception):  # closing what the server may have dropped
                     await sock.close()
 
+    def opened(self) -> WsPlayer:
+        """The table's websocket player, once `open()` made it."""
+        if self.player is None:
+            raise RuntimeError("the table was never opened")
+        return self.player
+
     @contextlib.contextmanager
-    def counted(self):
+    def counted(self) -> Iterator[WsPlayer]:
         """The moves (patches applied, while measuring) and the gaps of the frames read meanwhile."""
-        applied, gaps = self.player.applied, self.player.gaps
+        player = self.opened()
+        applied, gaps = player.applied, player.gaps
         try:
-            yield
+            yield player
         finally:
             if self.measuring:
-                self.tally.moves += self.player.applied - applied
-            self.tally.gaps += self.player.gaps - gaps
+                self.tally.moves += player.applied - applied
+            self.tally.gaps += player.gaps - gaps
 
-    async def until(self, wanted, timeout: float = ANSWER_TIMEOUT) -> dict:
-        with self.counted():
-            return await self.player.until(wanted, timeout)
+    async def until(self, wanted: Callable[[dict], bool], timeout: float = ANSWER_TIMEOUT) -> dict:
+        with self.counted() as player:
+            return await player.until(wanted, timeout)
 
     def my_turn(self) -> bool:
         return self.player is not None and self.player.my_turn()
 
     async def act(self, action: dict) -> dict:
         started = time.perf_counter()
-        with self.counted():
-            answer = await self.player.act(action, timeout=ANSWER_TIMEOUT)
+        with self.counted() as player:
+            answer = await player.act(action, timeout=ANSWER_TIMEOUT)
         if self.measuring:
-            self.tally.actions.append(self.player.frame_at - started)  # before this client parsed it
+            self.tally.actions.append(player.frame_at - started)  # before this client parsed it
         return answer
 
     async def ping_echo(self) -> None:
         payload = json.dumps({"type": "ping", "table": self.number, "at": time.perf_counter()})
+        if self.echo is None:
+            raise RuntimeError("the table was never opened")
         started = time.perf_counter()
         await self.echo.send(payload)
         await asyncio.wait_for(self.echo.recv(), ANSWER_TIMEOUT)
@@ -270,7 +285,7 @@ class Table:
         self.tally.turns += 1
 
     async def resync(self) -> None:
-        await self.player.send({"type": "sync"})
+        await self.opened().send({"type": "sync"})
         await self.until(lambda m: m["type"] == "state")
 
     async def play(self, start_at: float, end_at: float) -> None:
@@ -280,12 +295,13 @@ class Table:
             try:
                 if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
                     self.tally.finished += 1
-                    await self.player.close()
+                    await self.opened().close()
                     await self.open()  # a new game for the same player
                     continue
-                if self.player.deal_ended:  # the bots wait for this seat's next_deal
-                    self.player.deal_ended = False
-                    await self.player.send({"type": "next_deal"})
+                player = self.opened()
+                if player.deal_ended:  # the bots wait for this seat's next_deal
+                    player.deal_ended = False
+                    await player.send({"type": "next_deal"})
                 now = time.monotonic()
                 if self.my_turn() and now >= next_turn:
                     next_turn = now + self.pace
@@ -387,8 +403,8 @@ def run_once(
                 server.stop()
             raise CommandError(str(failure)) from failure
         idle = Sample.of_all(servers)
-        samples = [] if soak else None
-        spy = start_profile(servers[0].process.pid, seconds, profile) if profile else None
+        samples: list[tuple[float, int, int]] | None = [] if soak else None
+        spy = start_profile(servers[0].started().pid, seconds, profile) if profile else None
         try:
             install_uvloop()  # the simulated browsers too: less of the shared CPU for them
             tally, before, after, client_cpu = asyncio.run(drive(servers, tables, seconds, pace, level, samples))
@@ -443,7 +459,7 @@ def run_once(
     result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
     if profile:
         result["profile_pct"] = summarize_profile(profile)
-    if soak:
+    if samples is not None:
         result["soak_samples"] = [(round(t), round(rss / 2**20, 1), done) for t, rss, done in samples]
         grown = after.daphne_rss - before.daphne_rss
         result["rss_growth_mb"] = round(grown / 2**20, 2)

@@ -5,8 +5,8 @@ what it measures, and how, is said there.
 
 import asyncio
 import json
+import marshal
 import os
-import pstats
 import subprocess
 import sys
 import tempfile
@@ -134,10 +134,21 @@ PROFILE_PARTS = [
 ]
 
 
+FunctionKey = tuple[str, int, str]  # (file, line, name), as pstats names a function
+# function -> (calls, primitive calls, own time, cumulative time, {caller: its four figures})
+ProfileStats = dict[FunctionKey, tuple[int, int, float, float, dict[FunctionKey, tuple[int, int, float, float]]]]
+
+
+def load_profile(path: str) -> ProfileStats:
+    """The table a cProfile dump holds (what pstats.Stats reads into its `stats`)."""
+    with open(path, "rb") as dump:
+        return marshal.load(dump)
+
+
 def profile_shares(path: str) -> str:
     """Each part's share of the profiled CPU time, from the pstats file (own time of every
     function, given to the part of the outermost caller chain that names one)."""
-    stats = pstats.Stats(path).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
+    stats = load_profile(path)
     totals: dict[str, float] = {}
     for key, (_calls, _primitive, own, _cumulative, _callers) in stats.items():
         totals[part_of(key, stats)] = totals.get(part_of(key, stats), 0.0) + own
@@ -154,7 +165,7 @@ def profile_shares(path: str) -> str:
     return "\n".join(lines)
 
 
-def part_of(key, stats, depth: int = 0, seen=None) -> str:
+def part_of(key: FunctionKey, stats: ProfileStats, depth: int = 0, seen: set[FunctionKey] | None = None) -> str:
     """The part a function belongs to: its own file's, else that of its heaviest caller."""
     location = f"{key[0]}:{key[1]}"
     for part, markers in PROFILE_PARTS:
@@ -285,26 +296,27 @@ async def read(person: WsPlayer) -> dict:
 
 
 async def reach(person: WsPlayer, version: int) -> None:
-    while person.version < version:
+    while person.opened_version() < version:
         await read(person)
 
 
 async def play_game(people: list[WsPlayer], echo, table: Table, pace: Pace) -> None:
     while time.monotonic() < pace.stop_at:
-        if any(person.view["phase"] == "over" for person in people):
+        if any(person.opened_view()["phase"] == "over" for person in people):
             return
         actor = next((person for person in people if person.my_turn()), None)
         if actor is None:
-            newest = max(person.version for person in people)
-            behind = [person for person in people if person.version < newest]
+            newest = max(person.opened_version() for person in people)
+            behind = [person for person in people if person.opened_version() < newest]
             # Catch up the sockets that are behind; when none is, the bots are playing: wait for all.
             await asyncio.gather(*(read(person) for person in behind or people))
             continue
         await asyncio.sleep(pace.think)
         await sample_echo(echo, table)
-        version = actor.version
+        version = actor.opened_version()
         sent = time.perf_counter()
-        await actor.send({"type": "action", "action": simple_action(actor.view), "v": version, "ref": f"c{version}"})
+        action = simple_action(actor.opened_view())
+        await actor.send({"type": "action", "action": action, "v": version, "ref": f"c{version}"})
         await asyncio.gather(*(reach(person, version + 1) for person in people))
         # Until the last human seat had the frame (not counting this client's own patching of its view).
         table.round_trips.append(max(person.received_at for person in people) - sent)

@@ -80,7 +80,7 @@ class DaphneServer:
     def __init__(self, env: dict, log_path: Path):
         self.env, self.log_path = env, log_path
         self.port = free_port()
-        self.process = None
+        self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def http(self) -> str:
@@ -122,27 +122,35 @@ class DaphneServer:
         self.wait_ready(timeout)
         return self
 
+    def started(self) -> subprocess.Popen[bytes]:
+        """The server's process; an error before the first `start()`."""
+        if self.process is None:
+            raise RuntimeError("the server was never started")
+        return self.process
+
     def wait_ready(self, timeout: float) -> None:
-        wait_ready(self.http, self.process, timeout, self.log)
+        wait_ready(self.http, self.started(), timeout, self.log)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
     def kill(self) -> None:
         """kill -9 the server and every process it started (its bot pool)."""
-        if self.alive():
+        if self.process is None:
+            return
+        if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
-        if self.process is not None:
-            self.process.wait(timeout=10)
+        self.process.wait(timeout=10)
 
     def wait_exit(self, timeout: float = 20) -> int:
-        code = self.process.wait(timeout=timeout)
+        process = self.started()
+        code = process.wait(timeout=timeout)
         with contextlib.suppress(ProcessLookupError):  # the bot pool's workers of a process that died by os._exit
-            os.killpg(self.process.pid, signal.SIGKILL)
+            os.killpg(process.pid, signal.SIGKILL)
         return code
 
     def stop(self) -> None:
-        if self.alive():
+        if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):  # then killed below
                 self.process.wait(timeout=10)

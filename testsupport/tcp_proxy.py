@@ -20,27 +20,30 @@ import threading
 class TcpProxy:
     def __init__(self, target: tuple[str, int], listen: tuple[str, int] = ("127.0.0.1", 0)):
         self.target, self.listen = target, listen
-        self.port = None
-        self.loop = None
-        self.server = None
-        self.pairs: set = set()  # (client writer, upstream writer) of the open connections
+        self.port: int | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server: asyncio.Server | None = None
+        # (client writer, upstream writer) of the open connections
+        self.pairs: set[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = set()
         self.refusing = False
         self.cuts = 0
         self.accepted = 0
         self._ready = threading.Event()
-        self._thread = None
+        self._thread: threading.Thread | None = None
 
     # -------------------------------------------------------- control (any thread)
 
     def start(self) -> "TcpProxy":
-        self._thread = threading.Thread(target=self._run, name="tcp-proxy", daemon=True)
-        self._thread.start()
+        thread = self._thread = threading.Thread(target=self._run, name="tcp-proxy", daemon=True)
+        thread.start()
         if not self._ready.wait(10):
             raise RuntimeError("proxy did not start")
         return self
 
     def cut(self) -> int:
         """Reset every open connection now; returns how many were cut."""
+        if self.loop is None:
+            raise RuntimeError("the proxy was never started")
         return asyncio.run_coroutine_threadsafe(self._cut(), self.loop).result(10)
 
     def refuse(self, refusing: bool) -> None:
@@ -50,19 +53,20 @@ class TcpProxy:
         if self.loop is not None:
             asyncio.run_coroutine_threadsafe(self._shutdown(), self.loop).result(10)
             self.loop.call_soon_threadsafe(self.loop.stop)
-            self._thread.join(10)
+            if self._thread is not None:
+                self._thread.join(10)
 
     # -------------------------------------------------------- the proxy (its own loop)
 
     def _run(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.loop.run_until_complete(self._serve())
-        self.loop.run_forever()
-        self.loop.close()
+        loop = self.loop = asyncio.new_event_loop()
+        loop.run_until_complete(self._serve())
+        loop.run_forever()
+        loop.close()
 
     async def _serve(self) -> None:
-        self.server = await asyncio.start_server(self._accept, *self.listen)
-        self.port = self.server.sockets[0].getsockname()[1]
+        server = self.server = await asyncio.start_server(self._accept, *self.listen)
+        self.port = server.sockets[0].getsockname()[1]
         self._ready.set()
 
     async def _accept(self, reader, writer) -> None:
@@ -93,7 +97,8 @@ class TcpProxy:
         return len(pairs)
 
     async def _shutdown(self) -> None:
-        self.server.close()
+        if self.server is not None:
+            self.server.close()
         await self._cut()
         others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
         for task in others:  # the pipes of the cut connections: end them before the loop stops

@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from testsupport.clients import Browser
 
@@ -82,7 +83,7 @@ class WsPlayer:
         self.socket = await connect(
             self.url,
             additional_headers={"Cookie": self.browser.cookie_header()},
-            origin=page_origin,
+            origin=Origin(page_origin),
             max_size=None,
             open_timeout=open_timeout,
         )
@@ -144,6 +145,18 @@ class WsPlayer:
     def remember(self, message: dict) -> None:
         if self.keep_frames:
             self.frames.append((self.version, message))
+
+    def opened_view(self) -> dict:
+        """The view, once `open()` had the first state (an error before)."""
+        if self.view is None:
+            raise RuntimeError("no view before open()")
+        return self.view
+
+    def opened_version(self) -> int:
+        """The version of the view, once `open()` had the first state (an error before)."""
+        if self.version is None:
+            raise RuntimeError("no version before open()")
+        return self.version
 
     def my_turn(self) -> bool:
         return self.view is not None and self.view["turn"] == self.seat and self.view["phase"] != "over"

@@ -93,7 +93,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {verdict}; wall time {time.monotonic() - started:.0f} s".lstrip("; "))
 
     def _merge(self, paths):
-        summaries = {}
+        summaries: dict[tuple[str, str], MatchSummary] = {}
         for path in paths:
             with open(path) as source:
                 for line in source:
@@ -107,7 +107,7 @@ class Command(BaseCommand):
                 self.stdout.write(line)
 
     @staticmethod
-    def _add_row(summaries, row):
+    def _add_row(summaries: dict[tuple[str, str], MatchSummary], row: dict) -> None:
         result = GameResult(**row)
         levels = (result.levels["NS"], result.levels["EW"])
         pair = levels if levels in GOALS or levels[::-1] not in GOALS else levels[::-1]
