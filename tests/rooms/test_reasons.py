@@ -4,6 +4,7 @@ again in the `state`'s recent events after a reload (docs/PROTOCOL.md)."""
 
 import pytest
 
+from games import bots
 from games.bots.reasons import valid
 from games.engine import Game as EngineGame
 from games.models import Move
@@ -50,3 +51,39 @@ def test_a_persons_move_has_no_reason():
     result = apply_move(game.id, "S", simple_action(view), 0)
     assert Move.objects.get(game_id=game.id, seq=1).reason is None
     assert all(event["type"] != "reason" for part in result.parts.values() for event in part["events"])
+
+
+def public_ranks(position: dict) -> set[str]:
+    """The ranks of the cards every seat sees in a stored position: the discard pile and the melds."""
+    cards = (position["discard"] or "").split()
+    for team in ("NS", "EW"):
+        for meld in position["melds"][team]:
+            cards += meld.split()
+    return {"wild" if card == "JK" or card[0] == "2" else card[0] for card in cards}
+
+
+def test_over_a_whole_game_every_reason_sent_names_only_public_ranks_and_counts():
+    """The normal bots play all four seats through apply_move with their reasons; every reason
+    event every listener is sent names only counts, pile kinds and ranks on the table after the
+    move (never a card code: games.bots.reasons)."""
+    game, _ = create_game(Player.objects.create(), "solo", "normal")
+    game.seed = 4
+    start(game)
+    players = {seat: bots.make_bot("normal", index) for index, seat in enumerate("SWNE")}
+    version, told = 0, 0
+    while (seat := EngineGame.from_position(load(game.id).position).turn) is not None:
+        view = EngineGame.from_position(load(game.id).position).view(seat)
+        action, why = players[seat].act_explained(view)
+        result = apply_move(game.id, seat, action, version, why)
+        after = load(game.id).position
+        for part in result.parts.values():
+            for event in (e for e in part["events"] if e["type"] == "reason"):
+                told += 1
+                assert event["seat"] == seat and valid({"code": event["code"], "params": event["params"]})
+                for name, value in event["params"].items():
+                    if name == "rank":
+                        assert value in public_ranks(after), (event, action)
+                    else:
+                        assert isinstance(value, int) or value in ("clean", "dirty", "wild"), event
+        version = result.version
+    assert load(game.id).status == "finished" and told > 300
