@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import jsonpatch
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from websockets.sync import client as ws_client
 
 from .conftest import DESK, SCREENSHOTS, new_page
@@ -156,7 +156,7 @@ class Pace:
 class SouthSocket:
     """South's second socket: keeps the view in step (state, patches by version) and plays."""
 
-    ws: object
+    ws: ws_client.ClientConnection
     view: dict | None = None
     v: int | None = None
     pace: Pace = field(default_factory=Pace)
@@ -214,7 +214,9 @@ class SouthSocket:
         return self.request({"type": "check", "action": action})
 
     def my_turn(self) -> bool:
-        options = self.view and self.v is not None and self.view["options"]
+        if self.view is None or self.v is None:
+            return False
+        options = self.view["options"]
         return bool(options and self.view["turn"] == SOUTH and (options["draw"] or options["meld"]))
 
     def play_to_the_end(self, seconds: float) -> None:
@@ -245,6 +247,7 @@ def play_as_south(site, context, game_id: str) -> tuple[SouthSocket, float]:
     ) as ws:
         south = SouthSocket(ws)
         south.receive()  # the state on connect
+        assert south.view is not None, "the first message was not the state"
         assert south.view["seat"] == SOUTH, "the second socket did not get the browser player's seat"
         south.play_to_the_end(PLAY_SECONDS)
     return south, time.monotonic() - started
@@ -255,7 +258,7 @@ def play_as_south(site, context, game_id: str) -> tuple[SouthSocket, float]:
 
 @dataclass
 class FinishedDaily:
-    page: object
+    page: Page
     game: dict
     view: dict
     south: SouthSocket
@@ -268,7 +271,9 @@ def open_daily_from_home(page, site, button_name) -> dict:
     page.get_by_role("button", name=button_name).click()
     page.wait_for_url(TABLE_URL)
     page.wait_for_selector("#table[aria-busy=false]")
-    game_id = TABLE_URL.search(page.url).group(1)
+    opened = TABLE_URL.search(page.url)
+    assert opened is not None, f"not a table's address: {page.url}"
+    game_id = opened.group(1)
     answer = page.request.get(site.url + f"/api/games/{game_id}")
     assert answer.status == 200, answer.text()
     return answer.json()
@@ -295,6 +300,7 @@ def finished_daily(site, browser):
         f"\ndaily {game['id']}: over at v{south.v} in {seconds:.1f}s; sent {dict(south.sent)}; "
         f"errors {[e['code'] for e in south.errors]}; syncs {south.syncs}"
     )
+    assert south.view is not None  # play_as_south played it to the end
     yield FinishedDaily(page, game, south.view, south, seconds)
     page.context.close()
 

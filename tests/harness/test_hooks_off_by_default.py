@@ -18,6 +18,7 @@ import pytest
 from django.test import Client
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
+from websockets.typing import Origin
 
 from games.rooms import bot_runner
 from testsupport.clients import Browser
@@ -80,7 +81,7 @@ def test_a_server_with_default_settings_exposes_no_hook(tmp_path, sqlite_url):
 
         async def echo_is_refused():
             with pytest.raises(InvalidStatus):
-                async with connect(f"{server.ws}/ws/echo/", origin=server.http, open_timeout=10):
+                async with connect(f"{server.ws}/ws/echo/", origin=Origin(server.http), open_timeout=10):
                     pass
 
         run(echo_is_refused())
@@ -96,7 +97,7 @@ def test_a_server_with_default_settings_exposes_no_hook(tmp_path, sqlite_url):
                 await south.play_turn()  # discard: v2, where FOOT_FAULT would exit after the commit
                 while not south.my_turn():  # West, North and East play: the real bots, not the factory
                     await south.next_message("patch")
-                assert south.version >= 8  # each drew and discarded, at least
+                assert south.opened_version() >= 8  # each drew and discarded, at least
                 await south.sync_matches()
             finally:
                 await south.close()

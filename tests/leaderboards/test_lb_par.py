@@ -6,6 +6,7 @@ score against it, and nobody sees it before finishing (or before the date is ove
 import datetime
 import io
 import threading
+from concurrent.futures import Future
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -29,8 +30,13 @@ def test_the_par_is_north_souths_total_of_the_normal_bots_on_the_seeds_deals(): 
 @pytest.mark.django_db
 def test_the_par_is_computed_once_per_date(monkeypatch):
     deal = DailyDeal.objects.create(date=CLOSED, seed=77)
-    played = []
-    monkeypatch.setattr(par, "play_par", lambda seed: played.append(seed) or 4321)
+    played: list[int] = []
+
+    def play_par(seed: int) -> int:
+        played.append(seed)
+        return 4321
+
+    monkeypatch.setattr(par, "play_par", play_par)
     assert par.compute_par(CLOSED) == 4321
     assert par.compute_par(CLOSED) is None and par.compute_missing(TOMORROW) == []
     assert played == [77] and DailyDeal.objects.get(pk=deal.pk).par == 4321
@@ -47,7 +53,9 @@ def test_a_claim_is_won_once_and_taken_again_only_when_stale():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_answer(client, monkeypatch):
-    release, threads, futures = threading.Event(), [], []
+    release = threading.Event()
+    threads: list[str] = []
+    futures: list[Future[int | None]] = []
     real_submit = par.submit
 
     def slow_par(seed):
@@ -56,7 +64,12 @@ def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_
         return 1000 + len(threads)
 
     monkeypatch.setattr(par, "play_par", slow_par)
-    monkeypatch.setattr(par, "submit", lambda date: futures.append(real_submit(date)) or futures[-1])
+
+    def submit(date: datetime.date) -> Future[int | None]:
+        futures.append(real_submit(date))
+        return futures[-1]
+
+    monkeypatch.setattr(par, "submit", submit)
     answer = client.get(f"/api/daily/{TOMORROW.isoformat()}")  # makes today's and tomorrow's deals
     assert answer.status_code == 200 and answer.json()["par"] is None
     assert list(DailyDeal.objects.values_list("par", flat=True)) == [None, None]  # answered before the par
@@ -65,7 +78,7 @@ def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_
         future.result(timeout=30)
     assert len(futures) == 2 and all(name.startswith("daily-par") for name in threads)
     assert threading.current_thread().name not in threads
-    assert sorted(DailyDeal.objects.values_list("par", flat=True)) == [1001, 1002]
+    assert list(DailyDeal.objects.order_by("par").values_list("par", flat=True)) == [1001, 1002]
     client.get(f"/api/daily/{TOMORROW.isoformat()}")  # the deals exist: nothing more is computed
     assert len(futures) == 2 and len(threads) == 2
 

@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from leaderboards import daily, record
+from leaderboards.models import Entry
 from players.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -119,13 +120,13 @@ def test_the_average_against_par_and_the_par_marks_once_dates_have_a_par(client,
 
 
 def test_a_negative_score_goes_below_the_zero_line():
-    days = [record.Day(TODAY, EntryLike(-200)), record.Day(days_ago(1), EntryLike(800))]
+    days = [record.Day(TODAY, unsaved_entry(-200)), record.Day(days_ago(1), unsaved_entry(800))]
     plot = record.plot_bars(days)
     low, high = plot["bars"]
     assert low.y == plot["zero"] and high.y + high.height == plot["zero"]  # one below, one above
     assert plot["bottom"] == -200
 
 
-class EntryLike:
-    def __init__(self, score):
-        self.score, self.result = score, "lost"
+def unsaved_entry(score: int) -> Entry:
+    """An entry with only what the plot reads (its score and result); never saved."""
+    return Entry(score=score, result="lost")
