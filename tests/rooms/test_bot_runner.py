@@ -39,7 +39,25 @@ def test_a_dead_worker_is_replaced(process_pool):
         return first, second
 
     first, second = run(scenario())
-    assert first == second == {"action": {"type": "draw"}, "reason": None}  # the easy bot gives no reason
+    assert first == second == {"action": {"type": "draw"}, "reason": None}  # the simple player gives no reason
+
+
+def test_a_decision_and_its_reason_cross_the_process_pool(settings):
+    """A real bot's reason is plain data: it comes back from a worker process as it was made."""
+    from games.bots.reasons import valid
+    from games.engine import Game
+
+    settings.FOOT_BOT_FACTORY = ""
+    settings.FOOT_BOT_POOL = "process"
+    settings.FOOT_BOT_WORKERS = 1
+    bot_runner.shutdown_pool()
+    try:
+        view = Game.new(5).view("S")
+        decision = run(bot_runner.think("normal", 3, view))
+        assert decision == bot_runner.compute_decision("normal", 3, view)
+        assert valid(decision["reason"]) and decision["action"]["type"] in ("draw", "take_pile")
+    finally:
+        bot_runner.shutdown_pool()
 
 
 def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(settings):
