@@ -21,16 +21,21 @@ from games.rooms.creation import create_game  # noqa: E402
 from players.models import Player  # noqa: E402
 
 SOCKETS = 30
+# The communicator's default bounds (1 s for the connect and for the consumer to finish after
+# the disconnect) are shorter than a consumer's database and Redis round trips take on a loaded
+# machine: it then raises TimeoutError, or cancels the consumer before its cleanup ran. Both
+# bounds end as soon as the consumer is done; only a consumer that hangs meets them.
+BOUND = 60
 
 
 async def open_and_close(app, path: str, kwargs: dict, first_message) -> None:
     communicator = WebsocketCommunicator(app, path)
     communicator.scope["url_route"] = {"kwargs": kwargs}
     communicator.scope["session"] = {}
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=BOUND)
     assert connected
     await first_message(communicator)
-    await communicator.disconnect()
+    await communicator.disconnect(timeout=BOUND)
 
 
 async def main():
@@ -41,15 +46,14 @@ async def main():
             GameConsumer.as_asgi(),
             f"/ws/game/{game.id}/",
             {"game_id": str(game.id)},
-            lambda communicator: communicator.receive_json_from(timeout=10),
+            lambda communicator: communicator.receive_json_from(timeout=BOUND),
         )
 
         async def echo(communicator):
             await communicator.send_to(text_data="ping")
-            assert await communicator.receive_from(timeout=10) == "ping"
+            assert await communicator.receive_from(timeout=BOUND) == "ping"
 
         await open_and_close(EchoConsumer.as_asgi(), "/ws/echo/", {}, echo)
-    await asyncio.sleep(0.5)
     layer = get_channel_layer()._get_layer()
     print(f"channels {len(layer.channels)}")
     print(f"groups {len(layer.groups)}")
