@@ -31,7 +31,8 @@ class RedisServer:
     """redis-server on a free port, no RDB, no AOF: `restart()` comes back empty."""
 
     def __init__(self, log_path: Path):
-        self.port, self.log_path, self.process = free_port(), log_path, None
+        self.port, self.log_path = free_port(), log_path
+        self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:

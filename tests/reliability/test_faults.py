@@ -54,7 +54,7 @@ class ResilientPlayer:
         deadline = time.monotonic() + timeout
         if self.tab.socket is None:
             await self.connect(deadline)
-        while self.tab.version < version:
+        while self.tab.opened_version() < version:
             assert time.monotonic() < deadline, f"stuck at v{self.tab.version}: {self.refusals[-5:]}"
             try:
                 await self.step()
@@ -78,7 +78,7 @@ class ResilientPlayer:
             return
         tab.refs += 1
         ref = f"f{tab.refs}"
-        action = simple_action(tab.view)
+        action = simple_action(tab.opened_view())
         await tab.send({"type": "action", "action": action, "v": tab.version, "ref": ref})
         while True:
             message = await tab.next_message("patch", "error", "state", timeout=10)
@@ -132,19 +132,19 @@ def test_a_redis_restart_mid_game_loses_no_move_and_the_game_goes_on(daphne, sql
     listener = WsPlayer(
         browser, server.ws, player.game_id, on_gap="resync"
     )  # a second tab that only listens, never reconnects
-    heard_after_restart = []
+    heard_after_restart: list[int] = []
 
     async def scenario():
         await player.play_until(20)
         await listener.open()
         await asyncio.to_thread(private_redis.restart, 0.5)
-        restarted_at = player.tab.version
-        await player.play_until(player.tab.version + 40)
+        restarted_at = player.tab.opened_version()
+        await player.play_until(player.tab.opened_version() + 40)
         # The pub/sub layer subscribes its groups again when Redis is back, so an open socket
         # hears the game's moves again without reconnecting. The listener never asks for
         # anything: each frame after the restart came through the group (a patch, or the state
         # its server sends when a patch arrived after a gap of messages lost in the outage).
-        while listener.version < player.tab.version:
+        while listener.opened_version() < player.tab.opened_version():
             await listener.next_message("patch", "state", timeout=10)
         heard_after_restart.extend(
             frame["v"]
@@ -195,13 +195,13 @@ def test_cut_postgresql_connections_never_half_apply_a_move(daphne, postgres_pro
         await player.play_until(8)
         cutter.start()
         while cutter.is_alive():
-            await player.play_until(player.tab.version + 4, timeout=120)
+            await player.play_until(player.tab.opened_version() + 4, timeout=120)
         cutter.join()
-        after_cuts.append(player.tab.version)
-        await player.play_until(player.tab.version + 16)  # and the game goes on
+        after_cuts.append(player.tab.opened_version())
+        await player.play_until(player.tab.opened_version() + 16)  # and the game goes on
         await finish(player)
 
-    after_cuts = []
+    after_cuts: list[int] = []
     run(scenario())
     assert cutter.connections_cut > 0, "the proxy cut nothing: the test proved nothing"
     assert assert_acknowledged_moves_are_stored(postgres_url, player) >= after_cuts[0] + 16
@@ -227,16 +227,16 @@ def test_players_move_to_the_other_daphne_when_theirs_is_killed(daphne, postgres
         await player.play_until(12)
         await watcher.open()
         first.kill()  # kill -9, bot pool and all
-        killed_at.append(player.tab.version)
-        await player.play_until(player.tab.version + 30)
+        killed_at.append(player.tab.opened_version())
+        await player.play_until(player.tab.opened_version() + 30)
         assert player.reconnects >= 1 and player.tab.url.startswith(second.ws)
         await finish(player)  # South's turn: the game waits, so the views hold still
-        while watcher.version < player.tab.version:  # the spectator on the survivor saw it all
+        while watcher.opened_version() < player.tab.opened_version():  # the spectator on the survivor saw it all
             await watcher.next_message("patch", "state")
         await watcher.sync_matches()  # its patched public view is the survivor's truth
         await watcher.close()
 
-    killed_at = []
+    killed_at: list[int] = []
     run(scenario())
     assert assert_acknowledged_moves_are_stored(postgres_url, player) >= killed_at[0] + 30
     print(f"daphne killed at v{killed_at[0]}: refusals {player.refusals}, reconnects {player.reconnects}")

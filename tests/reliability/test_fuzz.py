@@ -53,7 +53,7 @@ scalars = st.one_of(
     st.booleans(),
     st.integers(-(2**80), 2**80),
     st.floats(allow_nan=False),
-    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+    st.text(st.characters(blacklist_categories=["Cs"]), max_size=12),
 )
 json_values = st.recursive(
     scalars,
@@ -129,7 +129,7 @@ frames = st.one_of(
     messages.map(lambda m: ("json", m)),
     messages.map(lambda m: ("json", m)),
     json_values.map(lambda v: ("json", v)),  # valid JSON that is not a message object
-    st.text(st.characters(blacklist_categories=("Cs",)), max_size=120).map(lambda t: ("text", t)),
+    st.text(st.characters(blacklist_categories=["Cs"]), max_size=120).map(lambda t: ("text", t)),
     st.binary(max_size=80).map(lambda b: ("bytes", b)),
     st.integers(1, MAX_DEPTH).map(lambda d: ("text", '{"type":"action","action":' + "[" * d + "]" * d + "}")),
     st.integers(MAX_FRAME_BYTES - 4096, MAX_FRAME_BYTES + 256).map(
@@ -174,7 +174,8 @@ class Fuzzer:
         self.replies: dict[str, int] = {}
         self.history: list[tuple[str, str]] = []  # (target, text) of actions sent, for replays
         self.probe = 0
-        self.foreign_snapshot = None
+        # (version, position, status) of the victim's game, taken once both sockets are open
+        self.foreign_snapshot: tuple[int, object, str] | None = None
 
     async def connect(self, target: str) -> None:
         game_id = self.own_id if target == "own" else self.foreign_id
@@ -326,7 +327,7 @@ def fuzz(runner: LoopThread, fuzzer: Fuzzer, batch: list) -> None:
 
 
 # No shrinking: a failure prints its whole batch at once, and the run stays bounded in time.
-COMMON = dict(
+COMMON = hsettings(
     deadline=None,
     database=None,
     print_blob=True,
@@ -336,17 +337,19 @@ COMMON = dict(
 
 
 @pytest.mark.django_db(transaction=True)
-@hsettings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "120")), **COMMON)
+@hsettings(COMMON, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "120")))
 @given(batch=st.lists(st.tuples(targets, frames), min_size=20, max_size=60))
-def test_fuzzed_frames_are_answered_and_change_nothing_they_should_not(fuzz_setup, batch):
+def test_fuzzed_frames_are_answered_and_change_nothing_they_should_not(
+    fuzz_setup: tuple[LoopThread, Fuzzer], batch: list
+) -> None:
     fuzz(*fuzz_setup, batch)
 
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-@hsettings(max_examples=int(os.environ.get("FUZZ_EXAMPLES_SLOW", "1200")), **COMMON)
+@hsettings(COMMON, max_examples=int(os.environ.get("FUZZ_EXAMPLES_SLOW", "1200")))
 @given(batch=st.lists(st.tuples(targets, frames), min_size=20, max_size=60))
-def test_fuzzed_frames_many(fuzz_setup, batch):
+def test_fuzzed_frames_many(fuzz_setup: tuple[LoopThread, Fuzzer], batch: list) -> None:
     fuzz(*fuzz_setup, batch)
 
 

@@ -30,7 +30,8 @@ PRIVATE_EVENT_FIELDS = {"cards"}  # on draw / foot events: only for the seat its
 
 
 def going_on(tab: WsPlayer, last_deal: int) -> bool:
-    return tab.view["phase"] != "over" and tab.view["deal"] <= last_deal
+    view = tab.opened_view()
+    return view["phase"] != "over" and view["deal"] <= last_deal
 
 
 async def play(players: list[WsPlayer], watcher: WsPlayer, last_deal: int) -> None:
@@ -63,15 +64,18 @@ def views_by_version(initial: dict, moves: list) -> dict:
     return views
 
 
-def snapshot(game) -> dict:
-    shot = {seat: game.view(seat) for seat in "SWNE"}
+def snapshot(game) -> dict[str | None, dict]:
+    """What each seat sees, and (under None) what a watcher sees."""
+    shot: dict[str | None, dict] = {seat: game.view(seat) for seat in "SWNE"}
     shot[None] = game.public_view()
     return shot
 
 
 def assert_frames_reveal_nothing(tab: WsPlayer, views: dict) -> int:
     """Check every frame the tab got; returns how many frames were checked."""
-    seat, view, version = None, None, None
+    seat: str | None = None
+    view: dict | None = None
+    version: int | None = None
     for _version, frame in tab.frames:
         assert not (FORBIDDEN_KEYS & keys_in(frame)), frame
         if frame["type"] == "state":
@@ -81,6 +85,7 @@ def assert_frames_reveal_nothing(tab: WsPlayer, views: dict) -> int:
                 if event.get("seat") != seat and event["type"] in ("draw", "foot"):  # the recent events too
                     assert not (PRIVATE_EVENT_FIELDS & set(event)), f"{seat} was told {event} in a state"
         elif frame["type"] == "patch":
+            assert version is not None, "a patch before the first state"
             assert frame["v"] == version + 1
             view = jsonpatch.apply_patch(view, frame["ops"])
             version = frame["v"]
@@ -151,7 +156,8 @@ def check_frames_of_a_game(daphne, sqlite_url, last_deal: int) -> tuple[int, int
     checked = sum(assert_frames_reveal_nothing(tab, views) for tab in (south, north, watcher))
     assert checked > 3 * len(moves) * 0.9  # every seat saw (nearly) every version
     if last_deal >= 4:
-        assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
+        final = south.opened_view()
+        assert final["phase"] == "over" and final["winner"] in ("NS", "EW", "draw")
     return checked, len(moves)
 
 

@@ -78,14 +78,15 @@ def test_numbers_are_ascii_digits_within_bounds_and_dates_within_the_sites_range
     for odd in ("0001-01-01", "2019-12-31", "9999-12-31", "2020-02-30", "2020-1-1", "２０２０-01-01", "20200101"):
         assert params.iso_date(odd) is None, odd
     assert params.game_id("6F1C0000-0000-4000-8000-00000000ABCD") == "6f1c0000-0000-4000-8000-00000000abcd"
-    for odd in (
+    odd_ids: tuple[str | None, ...] = (
         "{6f1c0000-0000-4000-8000-00000000abcd}",
         "urn:uuid:6f1c0000-0000-4000-8000-00000000abcd",
         "6f1c0000000040008000000000000abcd",
         "６f1c0000-0000-4000-8000-00000000abcd",
         None,
-    ):
-        assert params.game_id(odd) is None, odd
+    )
+    for odd_id in odd_ids:
+        assert params.game_id(odd_id) is None, odd_id
 
 
 # ---------------------------------------------------------------- finding 3: only the engine's fields

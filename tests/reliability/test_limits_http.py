@@ -135,4 +135,5 @@ def test_a_family_behind_one_address_never_meets_a_limit():
         assert client.get(f"/join/{lobby['code']}/").status_code == 200
         assert client.get(f"/api/games/{lobby['code']}").status_code == 200
         assert post(client, f"/api/games/{lobby['id']}/join", {}, token).status_code == 200
-    assert load(lobby["id"]).status == Game.LOBBY
+    still_a_lobby = load(lobby["id"])
+    assert still_a_lobby is not None and still_a_lobby.status == Game.LOBBY

@@ -11,14 +11,16 @@ import asyncio
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
+from websockets.typing import Origin
 
 from server.origins import canonical_origin, origin_allowed
 
 
 async def opens(server, origin: str | None) -> bool:
     """Whether the echo socket of `server` opens for a handshake sent with `origin` (None: no header)."""
+    header = None if origin is None else Origin(origin)
     try:
-        async with connect(f"{server.ws}/ws/echo/", origin=origin, open_timeout=10) as socket:
+        async with connect(f"{server.ws}/ws/echo/", origin=header, open_timeout=10) as socket:
             await socket.send("ping")
             return await asyncio.wait_for(socket.recv(), 10) == "ping"
     except InvalidStatus as refused:

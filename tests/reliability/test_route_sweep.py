@@ -164,6 +164,7 @@ def visitors(player) -> list[Client]:
     store = SessionStore()
     store["player_id"] = str(player.id)
     store.create()
+    assert store.session_key is not None  # create() saved it
     seated.cookies["sessionid"] = store.session_key
     return [Client(), seated]
 
@@ -174,7 +175,7 @@ def staff_client() -> Client:
     return staff
 
 
-def fill(template: str, names, value: str) -> str:
+def fill(template: str, names: list[str], value: str) -> str:
     return "/" + template % {name: quote(value, safe="") for name in names}
 
 
@@ -187,10 +188,17 @@ def sweep_one(client, path: str):
     assert_no_500(client.post(path), f"POST {path[:120]}")
 
 
+def filled_paths(template: str, names: list[str], values: list[str]) -> list[str]:
+    """The route with each value in its parameters; a route without parameters as it is."""
+    if not names:
+        return ["/" + template]
+    return [fill(template, names, value) for value in values]
+
+
 def sweep_paths(client, routes, values, good):
     for template, names in routes:
-        for value in (values + [v for name in names for v in good.get(name, [])]) if names else [None]:
-            sweep_one(client, fill(template, names, value) if names else "/" + template)
+        for path in filled_paths(template, names, values + [v for name in names for v in good.get(name, [])]):
+            sweep_one(client, path)
 
 
 def sweep_queries(client, routes, values, good):
@@ -222,10 +230,10 @@ def test_every_route_with_odd_bodies_answers_without_a_500(world):
             path = fill(template, names, good.get(names[0], ["x"])[0]) if names else "/" + template
             for body in JSON_BODIES:
                 assert_no_500(client.post(path, body, content_type="application/json"), f"POST {path} {body[:40]!r}")
-            for body in FORM_BODIES:
+            for form in FORM_BODIES:
                 assert_no_500(
-                    client.post(path, body, content_type="application/x-www-form-urlencoded"),
-                    f"POST {path} {body[:40]!r}",
+                    client.post(path, form, content_type="application/x-www-form-urlencoded"),
+                    f"POST {path} {form[:40]!r}",
                 )
 
 
@@ -258,8 +266,8 @@ def test_every_html_response_carries_the_content_security_policy(world):
     html = 0
     for client, routes in [(visitors(player)[1], SITE_ROUTES), (staff, ADMIN_ROUTES)]:
         for template, names in routes:
-            for value in [v for name in names for v in good.get(name, [])] if names else [None]:
-                response = client.get(fill(template, names, value) if names else "/" + template)
+            for path in filled_paths(template, names, [v for name in names for v in good.get(name, [])]):
+                response = client.get(path)
                 if response.get("Content-Type", "").startswith("text/html"):
                     html += 1
                     assert response["Content-Security-Policy"] == DEFAULT_POLICY, template

@@ -88,7 +88,7 @@ async def test_another_players_socket_on_my_game_is_a_spectator_that_cannot_act(
     assert (await comm.connect(timeout=TIMEOUT))[0]
     state = await next_of(comm, "state")
     assert state["seat"] is None and "hand" not in state["view"] and "options" not in state["view"]
-    attempts = [
+    attempts: list[dict[str, object]] = [
         {"type": "action", "action": {"type": "draw"}, "v": 0, "ref": "a"},
         {"type": "action", "action": {"type": "draw"}, "v": 0, "seat": "S", "ref": "b"},  # naming the seat
         {"type": "check", "action": {"type": "draw"}, "ref": "c"},
@@ -141,6 +141,7 @@ async def test_the_server_decides_the_seat_whatever_the_message_names():
     await comm.disconnect()
     first = await database_sync_to_async(lambda: Move.objects.filter(game=game, seq=1).first())()
     if answer["type"] == "patch":
+        assert first is not None, "a patch without its move"
         assert answer["ref"] == "forged" and first.seat == "S"
     else:  # refusing the stray field is fine too; then nothing was written
         assert first is None
