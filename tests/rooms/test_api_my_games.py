@@ -77,6 +77,7 @@ def test_an_entry_says_mode_deal_scores_and_when_it_was_last_played():
     client, session = browser()
     game = new_game(client, session)
     position = Game.objects.get(pk=game["id"]).position
+    assert position is not None  # a started game has one
     dated(game["id"], 120, position={**position, "deal": 3, "scores": [DEAL_SCORE, DEAL_SCORE]})
     [entry] = my_games(client)
     assert entry["url"] == game["url"] and entry["mode"] == "solo" and entry["status"] == "playing"

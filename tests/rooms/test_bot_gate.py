@@ -15,7 +15,8 @@ class FakeDatabase:
     thread pool's queue does), each call lasting `hold` seconds; counts the bot moves inside."""
 
     def __init__(self, threads: int = 1, hold: float = 0.01):
-        self.hold, self.inside, self.most_inside, self.order = hold, 0, 0, []
+        self.hold, self.inside, self.most_inside = hold, 0, 0
+        self.order: list[str] = []  # the names of the calls let in, in turn
         self.threads = threads
         self.servers: asyncio.Semaphore | None = None  # made in the test's event loop
 

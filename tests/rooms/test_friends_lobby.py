@@ -9,7 +9,6 @@ from django.test import Client
 
 from games.models import Game, Presence
 from games.rooms.creation import create_game, join_game, start_friends_game
-from games.rooms.stored import load
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
@@ -80,7 +79,7 @@ async def test_a_refused_seat_change_says_why_and_changes_nothing(lobby, who, se
     await comm.send_json_to({"type": "seat", "seat": seat, "ref": "s1"})
     error = await receive(comm, "error")
     assert error["code"] == code and error["ref"] == "s1" and error["message"]
-    stored = await database_sync_to_async(load)(game.id)
+    stored = await database_sync_to_async(Game.objects.get)(pk=game.id)
     assert stored.seats == game.seats and stored.status == Game.LOBBY
     await comm.disconnect()
 
@@ -95,7 +94,7 @@ async def test_no_seat_change_after_the_start(lobby):
     await comm.send_json_to({"type": "seat", "seat": "W"})
     error = await receive(comm, "error")
     assert error["code"] == "already_started" and "already started" in error["message"]
-    stored = await database_sync_to_async(load)(game.id)
+    stored = await database_sync_to_async(Game.objects.get)(pk=game.id)
     assert stored.seats["N"] == game.seats["N"] and stored.seats["W"] == {"bot": "normal"}
     await comm.disconnect()
 

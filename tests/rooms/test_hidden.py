@@ -54,6 +54,7 @@ def test_no_seat_is_ever_sent_a_card_it_cannot_see():
     start(game)
     players = {seat: bots.make_bot("easy", index) for index, seat in enumerate(SEATS)}
     position = game.position
+    assert position is not None  # start() dealt
     checked = 0
     while True:
         engine_game = EngineGame.from_position(position)
@@ -63,6 +64,7 @@ def test_no_seat_is_ever_sent_a_card_it_cannot_see():
         action = players[seat].act(engine_game.view(seat))
         result = apply_move(game.id, seat, action, checked)
         after = Game.objects.get(pk=game.id).position
+        assert after is not None
         for viewer in (*SEATS, None):
             part = result.parts[viewer or PUBLIC]
             allowed = visible_cards(position, viewer) | visible_cards(after, viewer) | cards_in(action) | RED_THREES

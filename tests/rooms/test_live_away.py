@@ -53,10 +53,10 @@ def test_two_processes_send_one_deadline_and_the_computer_takes_the_seat_at_it(d
         deadlines = [message["deadlines"]["W"] for message in told]
         assert deadlines[0] == deadlines[1], "both processes tell the same deadline"
         assert abs(deadlines[0] - (left + GRACE)) < 1.0
-        while south.view["turn"] == "S":  # South's turn, then West's is due (R6)
+        while south.opened_view()["turn"] == "S":  # South's turn, then West's is due (R6)
             await south.play_turn()
         await presence_where(south, lambda m: m["seats"]["W"] == "away", timeout=GRACE + 5)
-        while south.view["turn"] == "W":
+        while south.opened_view()["turn"] == "W":
             await south.next_message("patch", timeout=GRACE + 5)
         moved = time.time() - left
         await south.close()

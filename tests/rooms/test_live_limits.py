@@ -12,7 +12,7 @@ from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
 
-async def close_code_after(socket, frames) -> int:
+async def close_code_after(socket, frames) -> int | None:
     try:
         for frame in frames:
             await socket.send(frame)
@@ -38,6 +38,7 @@ def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
             ('{"type": "room.refresh"}', "unknown_type"),
             ('{"type": "action", "action": {"type": "draw"}}', "stale_version"),
         ]:
+            assert player.socket is not None  # open() connected it
             await player.socket.send(frame)
             assert (await player.next_message("error"))["code"] == code
         await player.sync_matches()

@@ -23,7 +23,7 @@ TARGET_VERSION = 60
 
 
 async def play_up_to(player: WsPlayer, target: int) -> None:
-    while player.version < target:
+    while player.opened_version() < target:
         if player.my_turn():
             await player.play_turn()
         else:

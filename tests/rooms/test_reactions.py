@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games.rooms.stored import load
+from games.models import Game
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
@@ -72,7 +72,7 @@ async def test_a_flood_shows_one_reaction_and_is_refused_clearly(friends):  # no
     await north.send_json_to({"type": "react", "reaction": "oops"})
     assert (await receive(south, "reaction"))["seat"] == "N"
     assert (await receive(north, "reaction"))["seat"] == "N"  # its own, shown back to it
-    assert (await database_sync_to_async(load)(game.id)).version == version
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.id)).version == version
     await asyncio.sleep(1.6)  # the pause is over
     await south.send_json_to({"type": "react", "reaction": "good_game"})
     assert (await receive(north, "reaction"))["reaction"] == "good_game"

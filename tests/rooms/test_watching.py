@@ -11,7 +11,6 @@ from django.test import Client
 from games.engine import Game as EngineGame
 from games.models import Game
 from games.rooms.creation import create_game, join_game, start_friends_game, utc_today
-from games.rooms.stored import load
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
@@ -50,13 +49,13 @@ async def test_a_watcher_gets_the_public_view_with_no_hidden_card_and_cannot_act
     assert state["seat"] is None and "hand" not in state["view"] and state["code"] is None
     assert state["seats"] == {"S": "human", "W": "bot", "N": "human", "E": "bot"}
     assert state["names"] == {"S": "Alice", "N": None}
-    engine = EngineGame.from_position((await database_sync_to_async(load)(friends_game.id)).position)
+    engine = EngineGame.from_position((await database_sync_to_async(Game.objects.get)(pk=friends_game.id)).position)
     assert state["view"] == engine.public_view()  # R10, R11: counts of hands and feet, never a card of them
     assert all(isinstance(seat["cards"], int) for seat in state["view"]["seats"].values())
     await comm.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0, "ref": "w"})
     error = await receive(comm, "error")
     assert error["code"] == "not_seated" and "watching" in error["message"]
-    assert (await database_sync_to_async(load)(friends_game.id)).version == 0
+    assert (await database_sync_to_async(Game.objects.get)(pk=friends_game.id)).version == 0
     await comm.disconnect()
 
 
@@ -73,7 +72,7 @@ async def test_a_daily_cannot_be_watched_before_its_date_is_over(people):
     await player.connect()
     assert (await receive(player, "state"))["seat"] == "S"
     await player.disconnect()
-    assert (await database_sync_to_async(load)(daily.id)).version == 0
+    assert (await database_sync_to_async(Game.objects.get)(pk=daily.id)).version == 0
 
 
 def test_a_dailys_page_refuses_a_watcher_until_its_date_is_over_and_serves_its_player(people):
