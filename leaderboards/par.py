@@ -9,7 +9,8 @@ It is a pure function of the seed, so anyone with the code can replay it once th
 computes it: `manage.py prepare_daily` (hourly cron, docs/DEPLOY.md), for today and tomorrow,
 so a date's par is ready before the date begins; and, for a deal first made by a request (a site
 without the cron job), one background thread of the process that made it (`schedule`), started
-after the deal's transaction commits. A claim older than CLAIM_TIMEOUT (a worker that died) may
+after the deal's transaction commits (FOOT_PAR_IN_BACKGROUND; the in-process tests turn it
+off, so no thread outlives a test). A claim older than CLAIM_TIMEOUT (a worker that died) may
 be taken again. Why the par is shown only to a player who finished: docs/LEADERBOARDS.md.
 """
 
@@ -17,6 +18,7 @@ import datetime
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -88,8 +90,10 @@ def in_background(date: datetime.date) -> None:
 
 
 def schedule(date: datetime.date) -> None:
-    """Compute the date's par in the background once the current transaction commits."""
-    transaction.on_commit(lambda: submit(date))
+    """Compute the date's par in the background once the current transaction commits, unless
+    FOOT_PAR_IN_BACKGROUND is off (then prepare_daily computes it)."""
+    if settings.FOOT_PAR_IN_BACKGROUND:
+        transaction.on_commit(lambda: submit(date))
 
 
 def submit(date: datetime.date) -> Future:

@@ -228,6 +228,9 @@ FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)
 # docs/LEADERBOARDS.md)
 FOOT_DAILY_GRACE_SECONDS = env_int("FOOT_DAILY_GRACE_SECONDS", 600)
 FOOT_DAILY_PREPARE_SECONDS = env_int("FOOT_DAILY_PREPARE_SECONDS", 3600)
+# A deal first made by a request gets its par from a background thread (leaderboards.par); off,
+# the par is left to prepare_daily (the daily keeper, cron). The in-process tests turn it off.
+FOOT_PAR_IN_BACKGROUND = env_bool("FOOT_PAR_IN_BACKGROUND", True)
 # The admin login allows this many failures per network in the window, in seconds (server/admin.py)
 FOOT_ADMIN_LOGIN_FAILURES = env_int("FOOT_ADMIN_LOGIN_FAILURES", 5)
 FOOT_ADMIN_LOGIN_WINDOW = env_int("FOOT_ADMIN_LOGIN_WINDOW", 900)

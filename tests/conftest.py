@@ -84,6 +84,18 @@ def migrate(database_url: str) -> None:
 
 
 @pytest.fixture(autouse=True)
+def par_not_in_background():
+    """A daily deal made in an in-process test starts no par thread (FOOT_PAR_IN_BACKGROUND): it
+    would outlive its test and log "par of … failed" when the database is closed or flushed under
+    it. A test of the background par turns it back on; the test servers keep the default."""
+    if not django_settings.configured:
+        yield
+        return
+    with override_settings(FOOT_PAR_IN_BACKGROUND=False):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def fresh_rate_limits():
     """Every in-process test starts with no rate-limit counts: the tests all come from one address and
     share the process's cache, where the counts of earlier tests would otherwise add up."""

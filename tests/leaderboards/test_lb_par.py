@@ -52,7 +52,9 @@ def test_a_claim_is_won_once_and_taken_again_only_when_stale():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_answer(client, monkeypatch):
+def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_answer(client, monkeypatch, settings):
+    assert settings.FOOT_PAR_IN_BACKGROUND is False  # every other in-process test: no thread
+    settings.FOOT_PAR_IN_BACKGROUND = True  # the site's default (server/settings.py)
     release = threading.Event()
     threads: list[str] = []
     futures: list[Future[int | None]] = []
@@ -81,6 +83,20 @@ def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_
     assert list(DailyDeal.objects.order_by("par").values_list("par", flat=True)) == [1001, 1002]
     client.get(f"/api/daily/{TOMORROW.isoformat()}")  # the deals exist: nothing more is computed
     assert len(futures) == 2 and len(threads) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_background_par_off_a_request_starts_no_thread_and_prepare_daily_computes_it(client, monkeypatch):
+    import server.settings
+
+    assert server.settings.FOOT_PAR_IN_BACKGROUND is True  # the site's default: only the tests turn it off
+    submitted: list[datetime.date] = []
+    monkeypatch.setattr(par, "submit", submitted.append)
+    monkeypatch.setattr(par, "play_par", lambda seed: 5000)
+    assert client.get(f"/api/daily/{TOMORROW.isoformat()}").status_code == 200  # makes today's and tomorrow's deals
+    assert submitted == [] and list(DailyDeal.objects.values_list("par", flat=True)) == [None, None]
+    call_command("prepare_daily", stdout=io.StringIO())
+    assert dict(DailyDeal.objects.values_list("date", "par")) == {TODAY: 5000, TOMORROW: 5000}
 
 
 @pytest.mark.django_db
