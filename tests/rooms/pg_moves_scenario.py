@@ -32,7 +32,9 @@ def next_move(game_id) -> tuple:
     """(seat, action, version) of the player to move, chosen from the stored game."""
     stored = Game.objects.get(pk=game_id)
     engine_game = EngineGame.from_position(stored.position)
-    return engine_game.turn, simple_action(engine_game.view(engine_game.turn)), stored.version
+    seat = engine_game.turn
+    assert seat is not None, "the game is over"
+    return seat, simple_action(engine_game.view(seat)), stored.version
 
 
 def play_one(game_id) -> MoveResult:
@@ -77,6 +79,7 @@ print("ok a changed awaiting falls back to the locked path")
 # Another process made the next move: the memory is one version behind; the action the caller
 # made for that old version is refused as stale and nothing is written.
 behind = LIVE.take(game.id, 3)
+assert behind is not None
 play_one(game.id)  # rebuilt from the database, now at version 4
 LIVE.put(game.id, behind)
 try:
@@ -92,8 +95,10 @@ print("ok a stale action is refused")
 
 # A refused action (a rule) writes nothing and leaves the memory usable.
 stored = Game.objects.get(pk=game.id)
+to_move = EngineGame.from_position(stored.position).turn
+assert to_move is not None
 try:
-    apply_move(game.id, EngineGame.from_position(stored.position).turn, {"type": "discard", "card": "XX"}, 4)
+    apply_move(game.id, to_move, {"type": "discard", "card": "XX"}, 4)
 except RuleError:
     pass
 else:
@@ -146,10 +151,10 @@ assert not indexed & {"version", "position", "awaiting", "awaiting_since", "upda
 MOVES = 20
 updates_before, hot_before = game_updates()
 kept_the_page = 0
-for _ in range(MOVES):
+for _move in range(MOVES):
     page = page_of(game.id)
     play_one(game.id)
-    kept_the_page += page_of(game.id) == page
+    kept_the_page += int(page_of(game.id) == page)
 updates, hot = game_updates()
 updates, hot = updates - updates_before, hot - hot_before
 assert updates == MOVES, f"{updates} updates of the game for {MOVES} moves from memory"
@@ -172,7 +177,7 @@ with override_settings(FOOT_DAILY_GRACE_SECONDS=-86400):  # a grace of minus a d
 print("ok a daily moved from memory past its deadline lapses")
 
 # A whole game through both paths ends as its replay.
-for _ in range(3000):
+for _move in range(3000):
     result = play_one(game.id)
     if result.status == Game.FINISHED:
         break

@@ -3,6 +3,7 @@
 import asyncio
 import os
 import signal
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -32,7 +33,10 @@ def test_a_dead_worker_is_replaced(process_pool):
 
     async def scenario():
         first = await bot_runner.think("easy", 1, view)
-        for process in list(bot_runner.pool()._processes.values()):
+        processes = bot_runner.pool()
+        assert isinstance(processes, ProcessPoolExecutor), "this test kills the process pool's workers"
+        for process in list(processes._processes.values()):
+            assert process.pid is not None  # a worker of a running pool was started
             os.kill(process.pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         second = await bot_runner.think("easy", 1, view)
@@ -76,6 +80,7 @@ def test_the_hints_the_server_computes_are_legal():
     game = Game.new(seed=5)
     for _ in range(12):
         seat = game.turn
+        assert seat is not None, "the game ended within 12 turns"
         hint = run(bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))["action"]
         assert game.check(seat, hint)["ok"], hint
         game.apply(seat, hint)

@@ -32,7 +32,7 @@ CASES = [
 
 async def play_until_the_server_dies(south: WsPlayer, limit: int = 200) -> None:
     try:
-        while south.version < limit:
+        while south.opened_version() < limit:
             if south.my_turn():
                 await south.play_turn()
             else:
@@ -85,7 +85,7 @@ def test_a_crash_inside_a_move_loses_no_acknowledged_move(daphne, sqlite_url, po
 
     run(until_crash())
     assert server.wait_exit() == 137
-    acknowledged = south.version
+    acknowledged = south.opened_version()
     assert acknowledged < at  # the move at the fault was never acknowledged
     assert assert_log_is_whole(database, game["id"]) == stored_after_crash >= acknowledged
     server.start(FOOT_FAULT=None)
@@ -102,7 +102,7 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
 
     async def until_kill():
         await south.open()
-        while south.version < 30:
+        while south.opened_version() < 30:
             if south.my_turn():
                 await south.play_turn()
             else:
@@ -116,7 +116,7 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
             pass
 
     run(until_kill())
-    acknowledged = south.version
+    acknowledged = south.opened_version()
     assert assert_log_is_whole(database, game["id"]) >= acknowledged
     server.start()
     run(resume_and_play_a_round(browser, server, game["id"], acknowledged))

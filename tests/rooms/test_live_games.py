@@ -36,6 +36,7 @@ def play_one(game_id) -> MoveResult:
     stored = Game.objects.get(pk=game_id)
     engine_game = EngineGame.from_position(stored.position)
     seat = engine_game.turn
+    assert seat is not None, "the game is over"
     return apply_move(game_id, seat, simple_action(engine_game.view(seat)), stored.version)
 
 
@@ -63,6 +64,7 @@ def test_the_next_move_does_not_rebuild_the_game(game, monkeypatch):
 def test_an_entry_of_another_version_is_never_used(game):
     apply_move(game.id, "S", {"type": "draw"}, 0)
     behind = LIVE.take(game.id, 1)  # as if another process made the next move
+    assert behind is not None
     play_one(game.id)
     LIVE.put(game.id, behind)  # this process still remembers version 1
     result = play_one(game.id)
@@ -113,5 +115,5 @@ def test_a_whole_game_from_memory_equals_its_replay_and_patches_chain(game):
 def test_the_cache_is_bounded():
     cache = LiveGames(capacity=2)
     for number in range(3):
-        cache.put(f"g{number}", LiveGame(1, None, {"S": number}))
+        cache.put(f"g{number}", LiveGame(1, EngineGame.new(number), {"S": number}))
     assert len(cache) == 2 and cache.views("g0", 1) == {} and cache.views("g2", 1) == {"S": 2}

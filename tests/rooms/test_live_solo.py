@@ -21,8 +21,8 @@ from .live import cards_in, stored_game, stored_version
 async def play(south: WsPlayer, deals: int, max_versions: int = 5000) -> None:
     """Play until `deals` deals have ended (4: the whole game)."""
     ended = 0
-    while south.view["phase"] != "over":
-        assert south.version < max_versions
+    while south.opened_view()["phase"] != "over":
+        assert south.opened_version() < max_versions
         if south.deal_ended_in_last_patch():
             ended += 1
             if ended >= deals:
@@ -93,10 +93,12 @@ def play_solo_over_daphne(daphne, sqlite_url, deals: int):
 
     run(scenario())
     if deals == 4:
-        assert south.view["phase"] == "over" and south.view["winner"] in ("NS", "EW", "draw")
+        final = south.opened_view()
+        assert final["phase"] == "over" and final["winner"] in ("NS", "EW", "draw")
         assert browser.get(f"/api/games/{game['id']}")["status"] == "finished"
     else:
-        assert south.view["deal"] == deals + 1 and browser.get(f"/api/games/{game['id']}")["status"] == "playing"
+        assert south.opened_view()["deal"] == deals + 1
+        assert browser.get(f"/api/games/{game['id']}")["status"] == "playing"
     database = sqlite_url.removeprefix("sqlite:///")
     initial, moves = stored_game(database, game["id"])
     version, position = stored_version(database, game["id"])

@@ -106,6 +106,7 @@ def test_a_state_tells_the_dealt_red_threes_of_deal_one():
 
 def test_a_game_from_a_prepared_position_has_no_dealing_events():
     game, _ = create_game(Player.objects.create(), "solo", "easy")
+    assert game.initial_position is not None  # create_game dealt
     position = dict(game.initial_position, ply=5)
     Game.objects.filter(pk=game.id).update(initial_position=position, position=position)
     REPLAYED.take(game.id)  # the log replayed so far was of the position before
@@ -125,6 +126,7 @@ def test_a_stale_row_is_answered_from_its_own_version():
     engine_game = EngineGame.from_position(game.position)
     for _ in range(3):
         seat = engine_game.turn
+        assert seat is not None
         action = simple_action(engine_game.view(seat))
         engine_game.apply(seat, action)
         apply_move(game.id, seat, action, Game.objects.get(pk=game.id).version)
@@ -146,6 +148,7 @@ async def test_the_state_frame_of_a_socket_carries_them(settings):
         row = await database_sync_to_async(Game.objects.get)(pk=game.id)
         engine_game = EngineGame.from_position(row.position)
         seat = engine_game.turn
+        assert seat is not None
         await database_sync_to_async(apply_move)(game.id, seat, simple_action(engine_game.view(seat)), row.version)
     comm = communicator(game.id)
     connected, _ = await comm.connect()
