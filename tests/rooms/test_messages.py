@@ -124,7 +124,7 @@ def literal_codes(expression: ast.expr, where: str) -> list[str]:
 
 
 # Params as the engine gives them, for the codes whose next step uses numbers.
-SAMPLE_PARAMS = {
+SAMPLE_PARAMS: dict[str, dict[str, object]] = {
     "below_first_meld_minimum": {"minimum": 90, "points": 15, "missing": 75, "action": "meld"},
     "cannot_go_out": {"reason": "…", "clean": 0, "dirty": 1, "wild": 0, "partner_in_foot": True},
     "no_matching_pair": {"top": "9D"},

@@ -41,6 +41,7 @@ def play_one(game_id) -> MoveResult:
     game = Game.objects.get(pk=game_id)
     engine_game = EngineGame.from_position(game.position)
     seat = engine_game.turn
+    assert seat is not None, "the game is over"
     return apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
 
 
@@ -142,7 +143,8 @@ def test_after_a_deal_ends_the_bots_wait_for_the_humans_next_deal(player, settin
     game.refresh_from_db()
     assert game.awaiting == []
     if engine_game.turn != "S":
-        assert plan_bot_move(game.id).seat == engine_game.turn
+        planned = plan_bot_move(game.id)
+        assert planned is not None and planned.seat == engine_game.turn
 
 
 def test_a_bot_turn_is_planned_with_the_seats_view_and_version(player):
@@ -152,6 +154,7 @@ def test_a_bot_turn_is_planned_with_the_seats_view_and_version(player):
     view = EngineGame.from_position(Game.objects.get(pk=game.id).position).view("S")
     apply_move(game.id, "S", simple_action(view), 1)
     plan = plan_bot_move(game.id)
+    assert plan is not None, "West (a bot) is to play"
     assert (plan.seat, plan.level, plan.version) == ("W", "hard", 2)
     assert plan.view["seat"] == "W" and "hand" in plan.view
 
@@ -159,8 +162,10 @@ def test_a_bot_turn_is_planned_with_the_seats_view_and_version(player):
 def test_friends_lobby_join_and_start_fill_empty_seats_with_bots(player):
     friend, stranger = Player.objects.create(), Player.objects.create()
     game, created = create_game(player, "friends")
+    assert game.invite_code is not None, "a friends game has an invite code"
     assert created and game.status == Game.LOBBY and len(game.invite_code) == 6
-    assert game_for_invite(game.invite_code.lower()).id == game.id
+    invited = game_for_invite(game.invite_code.lower())
+    assert invited is not None and invited.id == game.id
     joined, seat = join_game(game.id, friend)
     assert seat == "N" and joined.seats["N"]["player"] == str(friend.id)  # the partner's seat first
     assert join_game(game.id, friend)[1] == "N"  # joining twice keeps the seat
@@ -219,7 +224,7 @@ def test_an_absent_friend_is_played_by_a_bot_after_the_grace(player, settings):
     settings.FOOT_AWAY_GRACE_SECONDS = 0
     assert seat_presence(game)["S"] == "away"
     plan = plan_bot_move(game.id)
-    assert plan.seat == "S" and plan.level == "normal"
+    assert plan is not None and plan.seat == "S" and plan.level == "normal"
     touch_presence(game.id, "S", "channel-south-2", first=True)
     assert plan_bot_move(game.id) is None  # back: the seat is the human's again
     assert Presence.objects.filter(game=game, seat="S").count() == 1
@@ -285,12 +290,12 @@ def test_a_stored_position_the_engine_refuses_is_shown_from_the_replay(player, m
     apply_move(game.id, "S", {"type": "draw"}, 0)
     game.refresh_from_db()
     expected = EngineGame.from_position(game.position).view("S")
-    real_from_position = EngineGame.from_position.__func__
+    real_from_position = EngineGame.from_position  # bound to EngineGame before the patch
 
     def refuse_the_current_position(cls, position):
         if position == game.position:  # as the engine did with its own final position on some seeds
             raise RuleError("invalid_position", reason="a red three is among N's cards (R34)")
-        return real_from_position(cls, position)
+        return real_from_position(position)
 
     monkeypatch.setattr(EngineGame, "from_position", classmethod(refuse_the_current_position))
     assert state_message(game, "S")["view"] == expected
