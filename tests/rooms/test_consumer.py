@@ -17,7 +17,6 @@ from games.models import Game, Move
 from games.rooms.broadcast import group_name
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
-from games.rooms.stored import load
 from games.rooms.turns import advance_once
 from players.models import Player
 from server.asgi import application
@@ -75,9 +74,19 @@ async def close_code(comm) -> int:
 class Follower:
     """A client's copy of its view, kept by applying each patch in version order."""
 
-    def __init__(self, comm):
-        self.comm, self.view, self.version = comm, None, None
-        self.presence = []  # the seats of every presence message, in order
+    def __init__(self, comm: WebsocketCommunicator):
+        self.comm = comm
+        self.view: dict | None = None  # both None until start() read the state
+        self.version: int | None = None
+        self.presence: list[dict] = []  # the seats of every presence message, in order
+
+    def opened_view(self) -> dict:
+        assert self.view is not None, "no view before start()"
+        return self.view
+
+    def opened_version(self) -> int:
+        assert self.version is not None, "no version before start()"
+        return self.version
 
     async def start(self):
         state = await receive(self.comm, "state")
@@ -95,13 +104,13 @@ class Follower:
                 continue
             if message["type"] == "error":
                 return message
-            assert message["v"] == self.version + 1, "every seat gets every version, in order"
+            assert message["v"] == self.opened_version() + 1, "every seat gets every version, in order"
             self.view = jsonpatch.apply_patch(self.view, message["ops"])
             self.version = message["v"]
             return message
 
     async def until_turn(self, seat):
-        while self.view["turn"] != seat:
+        while self.opened_view()["turn"] != seat:
             await self.next_patch()
 
 
@@ -129,7 +138,7 @@ async def test_patches_follow_the_moves_and_bots_answer_until_the_humans_turn(so
     # Two cards from the stock (R27); a red three among them is laid and replaced in between (R34).
     own_draws = [e for e in drawn["events"] if e["type"] == "draw" and not e.get("replacement")]
     assert sum(len(e["cards"]) for e in own_draws) == 2
-    await comm.send_json_to({"type": "action", "action": simple_action(me.view), "v": me.version, "ref": "c2"})
+    await comm.send_json_to({"type": "action", "action": simple_action(me.opened_view()), "v": me.version, "ref": "c2"})
     discarded = await me.next_patch()
     assert discarded["ref"] == "c2"
     await me.until_turn("S")  # W, N and E played, one version each
@@ -165,7 +174,7 @@ async def test_two_tabs_of_one_seat_acting_at_once_apply_exactly_one_move(solo, 
     await first.send_json_to({"type": "action", "action": {"type": "draw"}, "v": 0, "ref": "a1"})
     await tab_a.next_patch()
     await tab_b.next_patch()
-    hand = sorted(tab_a.view["hand"])
+    hand = sorted(tab_a.opened_view()["hand"])
     await asyncio.gather(
         first.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[0]}, "v": 1, "ref": "a2"}),
         second.send_json_to({"type": "action", "action": {"type": "discard", "card": hand[-1]}, "v": 1, "ref": "b2"}),
@@ -178,7 +187,7 @@ async def test_two_tabs_of_one_seat_acting_at_once_apply_exactly_one_move(solo, 
     moves = await database_sync_to_async(lambda: list(Move.objects.filter(game_id=solo.id, seq=2)))()
     assert len(moves) == 1 and len(applied) >= 1
     for tab in (tab_a, tab_b):
-        while tab.version < 8:  # the bots' three turns follow the one applied discard
+        while tab.opened_version() < 8:  # the bots' three turns follow the one applied discard
             await tab.next_patch()
     assert tab_a.version == tab_b.version == 8 and tab_a.view == tab_b.view
     for tab in (tab_a, tab_b):
@@ -247,7 +256,7 @@ async def test_an_unknown_game_closes_with_4404(south):
 
 async def test_a_game_left_on_a_bots_turn_goes_on_when_someone_connects(solo, south):
     await database_sync_to_async(apply_move)(solo.id, "S", {"type": "draw"}, 0)
-    view = (await database_sync_to_async(load)(solo.id)).position
+    view = (await database_sync_to_async(Game.objects.get)(pk=solo.id)).position
     hand_view = EngineGame.from_position(view).view("S")
     await database_sync_to_async(apply_move)(solo.id, "S", simple_action(hand_view), 1)
     comm = communicator(solo.id, south[1])  # nobody was there when West's turn came
@@ -311,7 +320,7 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     from games.rooms import bot_runner
 
     await database_sync_to_async(apply_move)(solo.id, "S", {"type": "draw"}, 0)
-    game = await database_sync_to_async(load)(solo.id)
+    game = await database_sync_to_async(Game.objects.get)(pk=solo.id)
     view = EngineGame.from_position(game.position).view("S")
     await database_sync_to_async(apply_move)(solo.id, "S", simple_action(view), 1)
     real_compute = bot_runner.compute_decision
@@ -369,7 +378,9 @@ async def test_a_seat_missing_from_an_update_is_resynced_not_sent_the_spectators
     result = await database_sync_to_async(apply_move)(solo.id, "S", {"type": "draw"}, 0)
     update = result.message(origin=None, ref=None)
     update["parts"] = {key: part for key, part in update["parts"].items() if key != "S"}  # no part for South
-    await get_channel_layer().group_send(group_name(solo.id), update)
+    layer = get_channel_layer()
+    assert layer is not None, "the tests run with a channel layer"
+    await layer.group_send(group_name(solo.id), update)
     state = await receive(comm, "state", "patch")
     assert state["type"] == "state" and state["v"] == 1 and state["seat"] == "S"
     stored = await database_sync_to_async(Game.objects.get)(pk=solo.id)
@@ -384,6 +395,7 @@ def engine_helpers():
 
     path = Path(__file__).resolve().parents[1] / "engine" / "helpers.py"
     spec = importlib.util.spec_from_file_location("foot_engine_helpers_rooms", path)
+    assert spec is not None and spec.loader is not None, f"cannot load {path}"
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -441,6 +453,6 @@ async def test_the_hint_step_is_played_by_its_actions_in_order(solo, south, sett
         patch = await receive(comm, "patch", "error")
         assert patch["type"] == "patch" and patch["ref"] == f"a{number}", patch
         version = patch["v"]
-    stored = await database_sync_to_async(load)(solo.id)
+    stored = await database_sync_to_async(Game.objects.get)(pk=solo.id)
     assert EngineGame.from_position(stored.position).to_position()["down"]["NS"] is True
     await comm.disconnect()

@@ -10,7 +10,6 @@ from games.engine import Game as EngineGame
 from games.models import Game
 from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.moves import apply_move
-from games.rooms.stored import load
 from games.rooms.views import PUBLIC
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
@@ -45,7 +44,8 @@ def friends():
 
 
 async def play_my_turn(me: Follower, ref: str):
-    await me.comm.send_json_to({"type": "action", "action": simple_action(me.view), "v": me.version, "ref": ref})
+    action = simple_action(me.opened_view())
+    await me.comm.send_json_to({"type": "action", "action": action, "v": me.version, "ref": ref})
     while True:
         message = await me.next_patch()
         if message.get("ref") == ref:
@@ -72,7 +72,7 @@ async def test_an_absent_friend_is_played_by_a_bot_until_they_come_back(friends)
     await play_my_turn(south, "s4")
     await asyncio.wait_for(north.until_turn("N"), 10)
     await asyncio.sleep(1.0)  # longer than the grace: the returned friend's seat is theirs again
-    assert (await database_sync_to_async(load)(game.id)).version == north.version == 12
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.id)).version == north.version == 12
     await play_my_turn(north, "n1")
     assert north.version == 13
     await south.comm.disconnect()
@@ -84,6 +84,7 @@ def play_until_deal_end(game_id) -> None:
         game = Game.objects.get(pk=game_id)
         engine_game = EngineGame.from_position(game.position)
         seat = engine_game.turn
+        assert seat is not None, "the game ended before a deal did"
         result = apply_move(game_id, seat, simple_action(engine_game.view(seat)), game.version)
         if any(event["type"] == "deal_end" for event in result.parts[PUBLIC]["events"]):
             return
@@ -92,7 +93,7 @@ def play_until_deal_end(game_id) -> None:
 async def test_the_bots_stop_waiting_for_next_deal_after_the_timeout(friends):
     game, host_cookie, _friend_cookie = friends
     await database_sync_to_async(play_until_deal_end)(game.id)
-    stored = await database_sync_to_async(load)(game.id)
+    stored = await database_sync_to_async(Game.objects.get)(pk=game.id)
     assert sorted(stored.awaiting) == ["N", "S"]
     assert EngineGame.from_position(stored.position).turn == "W"  # R8: deal 2 opens left of dealer S
     south = Follower(communicator(game.id, host_cookie))
@@ -101,7 +102,7 @@ async def test_the_bots_stop_waiting_for_next_deal_after_the_timeout(friends):
     assert sorted(state["awaiting"]) == ["N", "S"]
     await south.comm.send_json_to({"type": "next_deal"})
     await asyncio.sleep(0.3)
-    assert (await database_sync_to_async(load)(game.id)).version == stored.version  # N not seen yet
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.id)).version == stored.version  # N not seen yet
     await asyncio.wait_for(south.until_turn("N"), 10)  # after the timeout West plays, then North's bot
-    assert south.version > stored.version
+    assert south.opened_version() > stored.version
     await south.comm.disconnect()

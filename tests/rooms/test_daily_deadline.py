@@ -64,13 +64,13 @@ async def stop_the_bots():
 async def follow_until(socket: Follower, version: int) -> list:
     """Keep the socket's view up to `version`; the states it was sent meanwhile."""
     states = []
-    while socket.version < version:
+    while socket.opened_version() < version:
         message = await receive(socket.comm, "patch", "state")
         if message["type"] == "state":
             states.append(message)
             socket.view, socket.version = message["view"], message["v"]
-        elif message["v"] > socket.version:  # a patch a state already covered is skipped
-            assert message["v"] == socket.version + 1
+        elif message["v"] > socket.opened_version():  # a patch a state already covered is skipped
+            assert message["v"] == socket.opened_version() + 1
             socket.view, socket.version = jsonpatch.apply_patch(socket.view, message["ops"]), message["v"]
     return states
 
@@ -114,14 +114,14 @@ async def test_a_move_in_time_keeps_it_ranked_and_the_first_late_one_lapses_it_f
     assert (await stored(game.id)).ranked, "a move before the deadline keeps the daily ranked"
 
     deadline_at(settings, timezone.now() - datetime.timedelta(seconds=1))  # the deadline has passed
-    await seat.comm.send_json_to({"type": "action", "action": simple_action(seat.view), "v": 1, "ref": "x"})
+    await seat.comm.send_json_to({"type": "action", "action": simple_action(seat.opened_view()), "v": 1, "ref": "x"})
     for socket in (seat, other_tab):
         # The late move and the bots' answers (W, N, E: to v8) are played; the game lapsed once,
         # on the first late move, so each socket got exactly one fresh state, which says so.
         states = await follow_until(socket, 8)
         assert len(states) == 1
         assert states[0]["ranked"] is False and states[0]["lapsed"] is True and states[0]["ranked_until"] is None
-    assert seat.view["turn"] == "S"
+    assert seat.opened_view()["turn"] == "S"
     after = await stored(game.id)
     assert not after.ranked and after.lapsed
     for socket in (seat, other_tab):
