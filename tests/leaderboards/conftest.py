@@ -37,12 +37,29 @@ def make_player(db):
 
 
 @pytest.fixture
-def moderator_client(client):
+def moderators_group(db):
+    """The "moderators" group of the data migration leaderboards 0003. The flush after a
+    transactional test removes it (the permissions it names are made again after a flush, the
+    group is not), and xdist can run one before these tests on a worker: then the group is made
+    again from the migration's own list of permissions, found by codename."""
+    from importlib import import_module
+
+    from django.contrib.auth.models import Group, Permission
+
+    migration = import_module("leaderboards.migrations.0003_moderators_group")
+    group, made = Group.objects.get_or_create(name=migration.GROUP)
+    if made:
+        group.permissions.set(Permission.objects.filter(codename__in=migration.PERMISSIONS))
+    return group
+
+
+@pytest.fixture
+def moderator_client(client, moderators_group):
     """A logged-in member of the moderators group (client.user is the user)."""
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
 
     user = User.objects.create_user("mod", password="pw-for-tests", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
+    user.groups.add(moderators_group)
     client.force_login(user)
     client.user = user
     return client

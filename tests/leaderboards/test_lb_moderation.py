@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 CLOSED_DATE = daily.today() - datetime.timedelta(days=2)  # over, and past its grace (games.daily_clock)
 
 
-def test_the_moderators_group_has_only_moderation_permissions():
-    codenames = set(Group.objects.get(name="moderators").permissions.values_list("codename", flat=True))
+def test_the_moderators_group_has_only_moderation_permissions(moderators_group):
+    codenames = set(moderators_group.permissions.values_list("codename", flat=True))
     assert codenames == {"view_player", "ban_player", "view_entry", "hide_entry", "view_moderationaction"}
 
 
