@@ -15,6 +15,7 @@ django.setup()
 from channels.db import database_sync_to_async  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
 from channels.testing import WebsocketCommunicator  # noqa: E402
+from channels_redis.pubsub import RedisPubSubChannelLayer  # noqa: E402
 
 from games.consumers import EchoConsumer, GameConsumer  # noqa: E402
 from games.rooms.creation import create_game  # noqa: E402
@@ -28,10 +29,18 @@ SOCKETS = 30
 BOUND = 60
 
 
+def routed(app, kwargs: dict):
+    """`app` as the router and the session middleware would call it: the route's kwargs and an
+    empty session in its scope."""
+
+    async def with_route(scope: dict, receive, send) -> None:
+        await app({**scope, "url_route": {"kwargs": kwargs}, "session": {}}, receive, send)
+
+    return with_route
+
+
 async def open_and_close(app, path: str, kwargs: dict, first_message) -> None:
-    communicator = WebsocketCommunicator(app, path)
-    communicator.scope["url_route"] = {"kwargs": kwargs}
-    communicator.scope["session"] = {}
+    communicator = WebsocketCommunicator(routed(app, kwargs), path)
     connected, _ = await communicator.connect(timeout=BOUND)
     assert connected
     await first_message(communicator)
@@ -54,7 +63,9 @@ async def main():
             assert await communicator.receive_from(timeout=BOUND) == "ping"
 
         await open_and_close(EchoConsumer.as_asgi(), "/ws/echo/", {}, echo)
-    layer = get_channel_layer()._get_layer()
+    pubsub = get_channel_layer()
+    assert isinstance(pubsub, RedisPubSubChannelLayer), f"REDIS_URL selects the pub/sub layer, not {pubsub!r}"
+    layer = pubsub._get_layer()
     print(f"channels {len(layer.channels)}")
     print(f"groups {len(layer.groups)}")
 
