@@ -18,7 +18,6 @@ from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.moves import apply_move
 from games.rooms.presence import drop_presence, touch_presence
 from games.rooms.stand_ins import after_stand_in_move
-from games.rooms.stored import load
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 
@@ -53,7 +52,8 @@ def friends():
 
 
 async def play_my_turn(me: Follower, ref: str):
-    await me.comm.send_json_to({"type": "action", "action": simple_action(me.view), "v": me.version, "ref": ref})
+    action = simple_action(me.opened_view())
+    await me.comm.send_json_to({"type": "action", "action": action, "v": me.version, "ref": ref})
     while (await me.next_patch()).get("ref") != ref:
         pass
 
@@ -82,10 +82,10 @@ async def test_the_deadline_is_sent_and_the_computer_plays_for_the_friend_at_it(
     assert abs(told["now"] - time.time()) < 0.5 and told["stand_ins"] == []
     # South plays; West's turn waits for the deadline, then the computer plays it (R6: then N, E).
     turn = 0
-    while alice.view["turn"] == "S":
+    while alice.opened_view()["turn"] == "S":
         turn += 1
         await play_my_turn(alice, f"a{turn}")
-    assert alice.view["turn"] == "W"
+    assert alice.opened_view()["turn"] == "W"
     await asyncio.wait_for(alice.until_turn("N"), 10)
     moved_at = time.time()
     assert moved_at - left >= GRACE - 0.05, "not before the deadline"
@@ -101,12 +101,12 @@ def test_the_deadline_is_the_seats_last_socket_plus_the_grace_on_every_process(f
     touch_presence(game.id, "W", "other-process", first=True)
     drop_presence("other-process")
     closed = Presence.objects.get(channel_name="other-process").last_seen
-    first = presence_module.presence_message(game.id)
+    first = presence_of(game.id)
     assert first["deadlines"] == {"W": round(closed.timestamp() + GRACE, 3)}
     time.sleep(0.1)  # asked again later (another process's heartbeat): the same deadline
-    assert presence_module.presence_message(game.id)["deadlines"] == first["deadlines"]
+    assert presence_of(game.id)["deadlines"] == first["deadlines"]
     settings.FOOT_AWAY_GRACE_SECONDS = 0
-    later = presence_module.presence_message(game.id)
+    later = presence_of(game.id)
     assert later["seats"]["W"] == "away" and later["deadlines"] == {} and later["stand_ins"] == ["W"]
 
 
@@ -117,19 +117,26 @@ def test_a_lobby_or_a_solo_game_has_no_deadline(friends):
     for game in (lobby, solo):
         touch_presence(game.id, "S", f"closed-{game.id}", first=True)
         drop_presence(f"closed-{game.id}")
-        assert presence_module.presence_message(game.id)["deadlines"] == {}
+        assert presence_of(game.id)["deadlines"] == {}
+
+
+def presence_of(game_id) -> dict:
+    """The presence message of a game (None only for a game that does not exist)."""
+    message = presence_module.presence_message(game_id)
+    assert message is not None, f"no presence message for {game_id}"
+    return message
 
 
 def west_to_play_with(game: Game, phase: str) -> Game:
     """Play South's turn (and West's draw when `phase` is "play") for the seats as people would."""
     for seat in ("S", "S"):
-        stored = load(game.id)
+        stored = Game.objects.get(pk=game.id)
         engine = EngineGame.from_position(stored.position)
         apply_move(game.id, seat, simple_action(engine.view(seat)), stored.version)
     if phase == "play":
-        stored = load(game.id)
+        stored = Game.objects.get(pk=game.id)
         apply_move(game.id, "W", {"type": "draw"}, stored.version)
-    return load(game.id)
+    return Game.objects.get(pk=game.id)
 
 
 def test_back_before_the_computer_moved_the_seat_is_the_friends_at_once(friends, settings):
@@ -138,7 +145,7 @@ def test_back_before_the_computer_moved_the_seat_is_the_friends_at_once(friends,
     drop_presence("west")
     settings.FOOT_AWAY_GRACE_SECONDS = 0
     plan = plan_bot_move(game.id)
-    assert plan.seat == "W" and plan.stand_in  # away past the grace: the computer plays West
+    assert plan is not None and plan.seat == "W" and plan.stand_in  # away past the grace: the computer plays West
     touch_presence(game.id, "W", "west-again", first=True)
     assert plan_bot_move(game.id) is None  # back before it moved: West's own turn
 
@@ -149,16 +156,17 @@ def test_back_after_the_computer_moved_it_finishes_the_turn_then_gives_the_seat_
     touch_presence(game.id, "W", "west-again", first=True)  # ... and West came back
     plan = plan_bot_move(game.id)
     assert plan is not None and plan.seat == "W" and plan.stand_in, "the computer finishes West's turn (R24)"
-    assert presence_module.presence_message(game.id)["stand_ins"] == ["W"]
-    engine = EngineGame.from_position(load(game.id).position)
-    result = apply_move(game.id, "W", simple_action(engine.view("W")), load(game.id).version)
+    assert presence_of(game.id)["stand_ins"] == ["W"]
+    engine = EngineGame.from_position(Game.objects.get(pk=game.id).position)
+    result = apply_move(game.id, "W", simple_action(engine.view("W")), Game.objects.get(pk=game.id).version)
     turn_over = any(event["type"] == "turn" for event in result.parts["*"]["events"])
     if turn_over:
         after_stand_in_move(game.id, "W", turn_goes_on=False)
         assert not StandIn.objects.filter(game_id=game.id).exists()
-        assert presence_module.presence_message(game.id)["stand_ins"] == []
+        assert presence_of(game.id)["stand_ins"] == []
     else:  # it melded: its turn goes on, still the computer's
-        assert plan_bot_move(game.id).stand_in
+        still = plan_bot_move(game.id)
+        assert still is not None and still.stand_in
 
 
 def test_a_stand_in_left_from_an_earlier_turn_does_not_take_a_new_turn(friends):
@@ -182,7 +190,7 @@ async def test_the_returning_friend_is_told_where_the_recap_starts(friends, monk
     assert "recap_from" not in await receive(west, "state")  # never away: no recap
     await west.disconnect()
     await asyncio.sleep(0.4)  # away longer than RECAP_AFTER_SECONDS (a lower bound: load only adds)
-    stored = await database_sync_to_async(load)(game.id)
+    stored = await database_sync_to_async(Game.objects.get)(pk=game.id)
     engine = EngineGame.from_position(stored.position)
     await database_sync_to_async(apply_move)(game.id, "S", simple_action(engine.view("S")), stored.version)
     back = communicator(game.id, friend_cookie)
@@ -205,7 +213,7 @@ async def test_a_second_tab_of_a_seat_is_told_so_and_nothing_else_changes(friend
     state = await receive(second, "state")
     notice = await receive(second, "notice")
     assert state["seat"] == "S" and notice["code"] == "seat_open_elsewhere" and "another tab" in notice["message"]
-    stored = await database_sync_to_async(load)(game.id)
+    stored = await database_sync_to_async(Game.objects.get)(pk=game.id)
     assert stored.version == 0 and stored.seats == game.seats
     await second.disconnect()
     presence = await receive(first, "presence")
