@@ -21,8 +21,8 @@ from games.rooms.moves import apply_move
 def play_bots(game: engine.Game) -> None:
     """The computer seats' turns up to South's, as the room plays them (games.bots.lesson)."""
     bots = {seat: make_bot("lesson", seed) for seed, seat in enumerate("WNE")}
-    while game.turn != YOU:
-        seat = game.turn
+    while (seat := game.turn) != YOU:
+        assert seat is not None, "the deal ended before South's turn"
         game.apply(seat, bots[seat].act(game.view(seat)))
 
 
@@ -86,7 +86,8 @@ def test_the_foot_lesson_shows_each_kind_of_pile_and_the_threes():  # R18, R34, 
     game = engine.Game.from_position(lesson_position(FOOT))
     kinds = [engine.meld_status(meld) for meld in game.melds["NS"]]
     assert kinds.count("clean") == 2 and kinds.count("dirty") == 1 and "wild" not in kinds
-    assert "3H" in game.feet[YOU] and "3S" in game.feet[YOU]  # a red three laid at pickup, a black to throw
+    foot = game.feet[YOU]
+    assert foot is not None and "3H" in foot and "3S" in foot  # a red three laid at pickup, a black to throw
     assert game.feet["N"] is None  # the partner already plays from the foot (R49c)
 
 

@@ -7,7 +7,7 @@ import pytest
 from games import bots
 from games.bots.reasons import valid
 from games.engine import Game as EngineGame
-from games.models import Move
+from games.models import Game, Move
 from games.recent_events import recent_events
 from games.rooms.bot_plans import plan_bot_move
 from games.rooms.creation import create_game, start
@@ -22,12 +22,19 @@ from .simple_player import simple_action
 pytestmark = pytest.mark.django_db
 
 
+def loaded(game_id) -> Game:
+    """The game as the room holds it (live or stored): it exists in every test here."""
+    found = load(game_id)
+    assert found is not None
+    return found
+
+
 def test_a_bot_move_carries_its_reason_to_every_listener_and_into_the_recent_events():
     game, _ = create_game(Player.objects.create(), "solo", "normal")
     game.seed = 3
     start(game)
     for version in (0, 1):  # South (the person) draws and discards (R25, R26)
-        view = EngineGame.from_position(load(game.id).position).view("S")
+        view = EngineGame.from_position(loaded(game.id).position).view("S")
         apply_move(game.id, "S", simple_action(view), version)
     plan = plan_bot_move(game.id)
     assert plan is not None and plan.seat == "W" and plan.level == "normal"
@@ -35,19 +42,19 @@ def test_a_bot_move_carries_its_reason_to_every_listener_and_into_the_recent_eve
     result = think_and_apply(game.id, plan)
 
     stored = Move.objects.get(game_id=game.id, seq=result.version)
-    assert stored.seat == "W" and valid(stored.reason)
+    assert stored.seat == "W" and stored.reason is not None and valid(stored.reason)
     told = {"type": "reason", "seat": "W", "code": stored.reason["code"], "params": stored.reason["params"]}
     for part in result.parts.values():  # the same for South and for spectators: it names nothing hidden
         assert part["events"][-1] == told
     assert result.parts[PUBLIC]["events"][-1] == told
-    recent = recent_events(load(game.id), "S")
+    recent = recent_events(loaded(game.id), "S")
     assert recent[-1]["v"] == result.version and recent[-1]["events"][-1] == told
 
 
 def test_a_persons_move_has_no_reason():
     game, _ = create_game(Player.objects.create(), "solo", "normal")
     start(game)
-    view = EngineGame.from_position(load(game.id).position).view("S")
+    view = EngineGame.from_position(loaded(game.id).position).view("S")
     result = apply_move(game.id, "S", simple_action(view), 0)
     assert Move.objects.get(game_id=game.id, seq=1).reason is None
     assert all(event["type"] != "reason" for part in result.parts.values() for event in part["events"])
@@ -71,11 +78,12 @@ def test_over_a_whole_game_every_reason_sent_names_only_public_ranks_and_counts(
     start(game)
     players = {seat: bots.make_bot("normal", index) for index, seat in enumerate("SWNE")}
     version, told = 0, 0
-    while (seat := EngineGame.from_position(load(game.id).position).turn) is not None:
-        view = EngineGame.from_position(load(game.id).position).view(seat)
+    while (seat := EngineGame.from_position(loaded(game.id).position).turn) is not None:
+        view = EngineGame.from_position(loaded(game.id).position).view(seat)
         action, why = players[seat].act_explained(view)
         result = apply_move(game.id, seat, action, version, why)
-        after = load(game.id).position
+        after = loaded(game.id).position
+        assert after is not None
         for part in result.parts.values():
             for event in (e for e in part["events"] if e["type"] == "reason"):
                 told += 1
@@ -86,4 +94,4 @@ def test_over_a_whole_game_every_reason_sent_names_only_public_ranks_and_counts(
                     else:
                         assert isinstance(value, int) or value in ("clean", "dirty", "wild"), event
         version = result.version
-    assert load(game.id).status == "finished" and told > 300
+    assert loaded(game.id).status == "finished" and told > 300
