@@ -1,7 +1,7 @@
 /**
  * A computer's reason in the log: the words for the `reason` event's code and params (docs/PROTOCOL.md,
  * games/bots/reasons.py), and the log line that shows it when tapped (click, Enter or Space:
- * the line is a button). The reason is the bot's own, sent by the server; this module only
+ * a small button on the line, and the whole line, for a tap). The reason is the bot's own, sent by the server; this module only
  * words it, in the page's language (numbers in its digits, through fmt).
  */
 import { rankPlural } from "./cards.js";
@@ -49,16 +49,17 @@ export function reasonText(reason) {
  * (made only while shown, so the line's own text stays what it was). */
 export function lineWithReason(item, text, reason) {
   const why = reasonText(reason);
-  if (!why) {
-    item.textContent = text;
-    return;
-  }
+  item.textContent = text;
+  if (!why) return;
+  // The line stays text (its words never clash with the action buttons' names, "Discard", "Meld");
+  // a tap anywhere on it, or the small button for the keyboard and screen readers, shows the reason.
   const button = document.createElement("button");
   button.type = "button";
   button.className = "log-line";
-  button.textContent = text;
+  // The mark is drawn by CSS (::after): the line's own text stays the move's words alone.
+  button.setAttribute("aria-label", gettext("Why this move?"));
   button.setAttribute("aria-expanded", "false");
-  button.addEventListener("click", () => {
+  item.addEventListener("click", () => {
     const shown = item.querySelector(".log-reason");
     if (shown) shown.remove();
     else {

@@ -30,8 +30,13 @@ def discard_the_black_three(page, site) -> None:
 def test_a_bots_line_shows_its_reason_when_pressed_with_enter(site, make_page):
     page = make_page(DESK)
     discard_the_black_three(page, site)
-    line = page.locator("#log li.has-reason button.log-line").first
-    assert line.inner_text().startswith("West (computer) drew 2 cards"), line.inner_text()
+    item = page.locator("#log li.has-reason").first
+    line = item.locator("button.log-line")
+    assert item.inner_text().startswith("West (computer) drew 2 cards"), item.inner_text()
+    assert line.get_attribute("aria-label") == "Why this move?"
+    # The lines are not buttons named after moves: the action buttons keep their names alone.
+    assert page.get_by_role("button", name="Discard").count() == 1
+    assert page.get_by_role("button", name="Meld").count() == 1
     reason = page.locator("#log li.has-reason .log-reason").first
     assert reason.count() == 0 and line.get_attribute("aria-expanded") == "false"
     line.focus()
@@ -47,7 +52,7 @@ def test_a_bots_line_shows_its_reason_when_pressed_with_enter(site, make_page):
 def test_a_bots_reason_in_german_when_tapped(site, make_page):
     page = make_page(DESK, locale="de-DE")
     discard_the_black_three(page, site)
-    page.locator("#log li.has-reason button.log-line").first.click()
+    page.locator("#log li.has-reason").first.click()  # a tap on the line itself
     reason = page.locator("#log li.has-reason .log-reason").first
     assert reason.inner_text() == "Warum: eine schwarze Drei sperrt den Stapel."
     page.screenshot(path="/tmp/foot-reason-de.png")
