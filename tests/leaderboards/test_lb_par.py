@@ -10,6 +10,8 @@ from concurrent.futures import Future
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import OperationalError, connection
+from django.db.models import QuerySet
 from django.utils import translation
 
 from games.bots.tournament import play_game
@@ -191,7 +193,6 @@ def test_verify_daily_replays_the_par_and_fails_on_a_changed_one(make_player, fi
 
 @pytest.mark.django_db(transaction=True)
 def test_workers_racing_for_one_date_play_its_par_once(monkeypatch):
-    from django.db import connection
 
     DailyDeal.objects.create(date=CLOSED, seed=77)
     played, start = [], threading.Barrier(4)
@@ -218,3 +219,20 @@ def test_workers_racing_for_one_date_play_its_par_once(monkeypatch):
         thread.join(30)
     assert played == [77] and sorted(results, key=str) == [4321, None, None, None]
     assert DailyDeal.objects.get(date=CLOSED).par == 4321
+
+
+@pytest.mark.django_db
+def test_a_claim_that_meets_sqlites_write_lock_has_lost_the_race(monkeypatch):
+    DailyDeal.objects.create(date=CLOSED, seed=78)
+
+    def locked(self, **fields):
+        raise OperationalError("database table is locked: leaderboards_dailydeal")
+
+    monkeypatch.setattr(QuerySet, "update", locked)
+    if connection.vendor == "sqlite":
+        assert par.claim(CLOSED) is False and par.compute_par(CLOSED) is None
+    else:  # PostgreSQL waits for a row lock instead: any OperationalError there is a real one
+        with pytest.raises(OperationalError, match="locked"):
+            par.claim(CLOSED)
+    monkeypatch.undo()
+    assert DailyDeal.objects.get(date=CLOSED).par_started_at is None  # nothing claimed: a later round may
