@@ -13,6 +13,8 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
@@ -336,12 +338,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if reply["ok"]:
             reply["points"] = answer.get("points", 0)
         else:
-            reply.update(
-                code=answer.get("code"),
-                rule=answer.get("rule"),
-                params=answer.get("params") or {},
-                message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")),
-            )
+            reply.update(self.refusal_fields(answer))
         await self.send_json(reply)
 
     async def on_take_choice(self, message, ref):
@@ -352,13 +349,17 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if reply["ok"]:
             reply.update(action=answer["action"], points=answer.get("points", 0))
         else:
-            reply.update(
-                code=answer.get("code"),
-                rule=answer.get("rule"),
-                params=answer.get("params") or {},
-                message=self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")),
-            )
+            reply.update(self.refusal_fields(answer))
         await self.send_json(reply)
+
+    def refusal_fields(self, answer: Mapping[str, Any]) -> dict:
+        """An engine refusal's code, rule, params and message (in the socket's language) for a reply."""
+        return {
+            "code": answer.get("code"),
+            "rule": answer.get("rule"),
+            "params": answer.get("params") or {},
+            "message": self.translate(answer.get("code"), answer.get("message", ""), answer.get("params")),
+        }
 
     async def on_heartbeat(self, message, ref):
         """The page is open and looked at (static/foot/net.js): receiving it was the point."""
