@@ -7,7 +7,8 @@ player neither: its deals are the same for everyone, and a replay with every han
 hand them to whoever still plays the date. An unfinished game is never shown.
 
 The replay is computed from the stored moves by the engine (games.replay, from the stored
-initial position), as the open views after each move: the public view plus every seat's hand.
+initial position), as the open views after each move: the public view plus every seat's hand,
+and every foot not yet picked up (`feet`: a seat is left out once its foot is in its hand).
 It is sent as the first view and one RFC 6902 patch per move (games.rooms.patches), so that a
 whole game is one small answer and the page can step both ways. A finished game never changes:
 its replay is cached.
@@ -28,7 +29,7 @@ from players.models import Player
 
 NOT_FINISHED, DAILY_NOT_OVER = "not_finished", "daily_not_over"
 CACHE_SECONDS = 3600
-CACHE_VERSION = 3  # bump when the replay's shape changes
+CACHE_VERSION = 4  # bump when the replay's shape changes
 
 
 def find_game(game_id: str) -> Game | None:
@@ -45,9 +46,11 @@ def refusal(game: Game) -> str | None:
 
 
 def open_view(engine_game) -> dict:
-    """The public view with every seat's hand (the active cards: hand, or foot once picked up)."""
+    """The public view with every seat's hand (the active cards: hand, or foot once picked up) and
+    the feet not yet picked up (R11: dealt aside; R44–R46: picked up once the hand is played)."""
     view = engine_game.public_view()
     view["hands"] = {seat: dict(Counter(cards)) for seat, cards in engine_game.hands.items()}
+    view["feet"] = {seat: dict(Counter(foot)) for seat, foot in engine_game.feet.items() if foot is not None}
     return view
 
 
@@ -82,7 +85,10 @@ def deal_end_view(before: dict, after: dict, ended: dict, seat: str, events: lis
     held = moved_hand(before["hands"].get(seat, {}), seat, events)
     counted = ended["table"]["seats"][seat]["cards"]
     hands[seat] = held if held is not None and sum(held.values()) == counted else None
-    return {**before, **ended["table"], "turn": None, "scores": after["scores"], "hands": hands}
+    feet = dict(before.get("feet", {}))
+    if any(event["type"] == "foot" and event.get("seat") == seat for event in events):
+        feet.pop(seat, None)  # picked up in the move that ended the deal: its cards are in the hand
+    return {**before, **ended["table"], "turn": None, "scores": after["scores"], "hands": hands, "feet": feet}
 
 
 def moved_hand(hand: dict, seat: str, events: list) -> dict | None:

@@ -1,6 +1,7 @@
 /**
- * The replay viewer: a finished game move by move with every hand open, drawn with the table's
- * own rendering (render.js, cards.js) and told with its log (log.js). The server computed every
+ * The replay viewer: a finished game move by move with every hand open and every foot not yet
+ * picked up (face up, marked so), drawn with the table's own rendering (render.js, cards.js) and
+ * told with its log (log.js). The server computed every
  * step with the engine (GET /api/watch/<game>: the first view and one patch per move); this page
  * only applies the patches (patch.js) and shows the step asked for: play / pause, step either
  * way, a speed, and a link to the step shown. It decides no rule.
@@ -40,10 +41,23 @@ function openHand(view, seat) {
     ...cards.map((code) => cardFace(code)));
 }
 
+/** A foot not yet picked up, face up and marked so (R44: picked up once the hand is played); none after. */
+function openFoot(view, seat) {
+  const foot = (view.feet || {})[seat];
+  if (!foot) return null;
+  const name = seatName(seat, replay.me, replay.data.players);
+  return h("div", { class: "open-foot", role: "group", "aria-label": fmt(gettext("Foot of %(name)s, not picked up"), { name }) },
+    h("span", { class: "foot-label", "aria-hidden": "true" }, gettext("Foot, not picked up")),
+    ...expandCounts(foot, "rank").map((code) => cardFace(code)));
+}
+
 function drawTable(view) {
   const context = { me: replay.me, players: replay.data.players, presence: {} };
   renderSeats(view, context);
-  for (const [position, seat] of Object.entries(positions(replay.me))) $(`seat-${position}`).append(openHand(view, seat));
+  for (const [position, seat] of Object.entries(positions(replay.me))) {
+    const foot = openFoot(view, seat);
+    $(`seat-${position}`).append(openHand(view, seat), ...(foot ? [foot] : []));
+  }
   renderCentre(view);
   renderMelds(view, { ...context, selectedCodes: [], isMyTurn: false, lastMelds: new Set() });
   renderStatus(view, context);

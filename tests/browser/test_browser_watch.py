@@ -1,5 +1,6 @@
 """The replay viewer (/replay/<game>/): a finished game stepped through in the table view with
-every hand open, played at a speed, paused, and opened from its shared link in another browser.
+every hand open (and every foot not yet picked up), played at a speed, paused, and opened from
+its shared link in another browser.
 
 The game is a solo game from a prepared position in deal 4 (the test hook), with every foot
 picked up and North–South's piles complete (R49), so it ends within a few dozen moves; South's
@@ -71,6 +72,7 @@ def test_a_finished_game_is_stepped_through_with_every_hand_open(site, page, bro
     expect(open_hand(page, "seat-bottom")).to_have_count(4)
     for box in ("seat-left", "seat-top", "seat-right"):
         expect(open_hand(page, box)).to_have_count(4)
+    expect(page.locator(".open-foot")).to_have_count(0)  # every foot was picked up in the position
     assert sorted(open_hand(page, "seat-bottom").evaluate_all("cards => cards.map(c => c.dataset.code)")) == [
         "6C", "7D", "9H", "9S",
     ]  # fmt: skip
@@ -172,7 +174,22 @@ def test_a_deal_that_ends_is_shown_as_it_ended(site, page):
     for box in ("seat-bottom", "seat-left", "seat-top", "seat-right"):
         seat = page.locator(f"#{box}").get_attribute("data-seat")
         expect(open_hand(page, box)).to_have_count(counted[seat]["cards"])
+    # The feet not yet picked up as the deal ended: face up in their seat's box, marked so.
+    for box in ("seat-bottom", "seat-left", "seat-top", "seat-right"):
+        seat = page.locator(f"#{box}").get_attribute("data-seat")
+        foot = page.locator(f"#{box} .open-foot")
+        if counted[seat]["in_foot"]:
+            expect(foot).to_have_count(0)
+        else:
+            expect(foot).to_be_visible()
+            expect(foot).to_contain_text("Foot, not picked up")
+            expect(foot.locator(".card")).to_have_count(counted[seat]["foot"])
     page.screenshot(path=str(SCREENSHOTS / "replay-deal-end.png"))
     page.get_by_role("button", name="Step", exact=True).click()
     expect(page.locator("#deal-info")).to_have_text("Deal 2 of 4")
+    # A new deal: every foot is down again, 13 cards each (R11).
+    for box in ("seat-bottom", "seat-left", "seat-top", "seat-right"):
+        foot = page.locator(f"#{box} .open-foot")
+        expect(foot).to_be_visible()
+        expect(foot.locator(".card")).to_have_count(13)
     assert not page.foot_errors

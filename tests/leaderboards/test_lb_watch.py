@@ -5,6 +5,7 @@ decide everything). A daily only once its date is closed; an unfinished game nev
 
 import datetime
 import uuid
+from collections import Counter
 
 import jsonpatch
 import pytest
@@ -52,7 +53,7 @@ def test_a_finished_solo_game_replays_move_by_move_with_every_hand_open(make_pla
     views = views_of(answer)
     # The same replay as the boards' (games.replay, one engine replay), plus the hands.
     public = [step["view"] for step in replay_steps(game)]
-    assert [{k: v for k, v in view.items() if k != "hands"} for view in views] == public
+    assert [{k: v for k, v in view.items() if k not in ("hands", "feet")} for view in views] == public
     for view in views:
         assert {seat: sum(hand.values()) for seat, hand in view["hands"].items()} == {
             seat: info["cards"] for seat, info in view["seats"].items()
@@ -64,6 +65,30 @@ def test_a_finished_solo_game_replays_move_by_move_with_every_hand_open(make_pla
     assert views[-1]["scores"] == final.scores()
     assert [step["seq"] for step in answer["steps"]] == list(range(1, len(answer["steps"]) + 1))
     assert all("cards" not in e for step in answer["steps"] for e in step["events"] if e["type"] == "draw")
+
+
+def test_every_foot_is_shown_until_it_is_picked_up(make_player):
+    """The replay's frames carry each foot not yet picked up (R11, R44): the dealt cards, as many
+    as the public view counts, and the seat left out from the move its foot is picked up."""
+    game = stored_game(make_player("Anna"))
+    answer = Client().get(f"/api/watch/{game.pk}").json()
+    dealt = EngineGame.new(game.seed)
+    assert answer["first"]["feet"] == {seat: dict(Counter(foot)) for seat, foot in dealt.feet.items()}
+    assert all(sum(foot.values()) == 13 for foot in answer["first"]["feet"].values())
+    views = views_of(answer)
+    picked_up = set()
+    for view in views:
+        for seat, info in view["seats"].items():
+            if info["in_foot"]:
+                assert seat not in view["feet"]
+            else:
+                assert sum(view["feet"][seat].values()) == info["foot"]
+        picked_up |= {seat for seat, info in view["seats"].items() if info["in_foot"]}
+    assert picked_up, "no foot was ever picked up in the game: the test shows nothing"
+    for step in answer["steps"]:  # a deal's end as it was: its feet still down are shown too
+        if "deal_end" in step:
+            ended = step["deal_end"]
+            assert {seat for seat, info in ended["seats"].items() if not info["in_foot"]} == set(ended["feet"])
 
 
 def test_the_player_of_the_game_is_told_their_seat(client, make_player):
