@@ -58,6 +58,7 @@ BENCH_REDIS ?= redis://127.0.0.1:6379/3
 bench: $(STAMP) migrate
 	$(PY) manage.py bench_engine
 	$(PY) manage.py bench_bots
+	$(PY) manage.py bench_lookback
 	$(PY) manage.py bench_server
 	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_server && createdb -h 127.0.0.1 -U postgres foot_bench_server
 	$(PY) manage.py bench_server --db $(BENCH_PG:/postgres=/foot_bench_server) --redis $(BENCH_REDIS)

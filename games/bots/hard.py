@@ -110,9 +110,9 @@ class HardBot(Bot):
         scores: list[list[float]],
     ) -> None:
         for _ in range(worlds):
-            template = _game_of(determinize(view, rng))
+            template = world_game(determinize(view, rng))
             for index in indices:
-                scores[index].append(rollout(_copy_game(template), view["seat"], candidates[index], depth))
+                scores[index].append(rollout(copy_game(template), view["seat"], candidates[index], depth))
 
 
 def in_contention(base: list[float], other: list[float], margin: float = OVERRIDE_MARGIN, z: float = SCREEN_Z) -> bool:
@@ -201,11 +201,12 @@ def _add_checked(candidates: list[Action], action: Action | None, check: Check) 
     return True
 
 
-def _game_of(position: Position) -> Game:
+def world_game(position: Position) -> Game:
+    """A determinized world read into an engine game (once per world; `copy_game` per candidate)."""
     return Game.from_position(position)
 
 
-def _copy_game(game: Game) -> Game:
+def copy_game(game: Game) -> Game:
     """An independent copy of a game (the engine's state is lists and dicts of card strings),
     cheaper than reading the position again for every candidate of a world."""
     copy = Game.__new__(Game)
@@ -229,6 +230,13 @@ def rollout(game: Game, seat: str, action: Action, depth: int) -> float:
     """Play `action` in `game` (a determinized copy, changed in place), then the normal policy
     for everyone for `depth` plies; the score difference for the seat's team, exact if the deal
     ended, else estimated."""
+    deals_before = play_out(game, seat, action, depth)
+    return score_difference(game, TEAM_OF[seat], deals_before)
+
+
+def play_out(game: Game, seat: str, action: Action, depth: int) -> int:
+    """`action`, then the normal policy for every seat for `depth` plies or to the deal's end, in
+    place; the number of deals finished before `action` (for the scoring)."""
     deals_before = len(game.deal_scores)
     game.apply(seat, action)
     for _ in range(depth):
@@ -239,34 +247,48 @@ def rollout(game: Game, seat: str, action: Action, depth: int) -> float:
         view = game.view(mover)
         move = normal.decide(view, check) or fallback_action(view, check)
         game.apply(mover, move)
-    return score_difference(game, TEAM_OF[seat], deals_before)
+    return deals_before
 
 
 def score_difference(game: Game, team: str, deals_before: int) -> float:
     """The game margin for `team` (totals plus this deal, exact or estimated), valued as it
-    counts toward winning the game. In the last deal the game's result counts far above any
-    margin (R56): exactly if the game ended, else as the chance of winning given the estimated
-    margin and how much of the deal is left. Before the last deal the margin is bent the same
-    way (`winning_points`): a point counts fully while the game is close, less and less once it
-    is decided either way, so the search plays for the win rather than for a bigger lead."""
+    counts toward winning the game (`valued_margin`)."""
+    margin, position = game_margin(game, team, deals_before)
+    return valued_margin(game, margin, position)
+
+
+def game_margin(game: Game, team: str, deals_before: int) -> tuple[float, Position | None]:
+    """The game margin for `team` in points: the deals finished before plus this one, exact if
+    it ended (then no position), else estimated on the position it is at (returned with it)."""
     scores = game.scores()
     other = OTHER_TEAM[team]
     deals = scores["deals"]
     before = sum(d[team]["total"] - d[other]["total"] for d in deals[:deals_before])
     if len(deals) > deals_before:
         finished = deals[deals_before]
-        margin = before + finished[team]["total"] - finished[other]["total"]
-        if len(deals) == 4:
-            return float(margin + GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0)))
-        return winning_points(margin, FULL_DEAL_SPREAD * math.sqrt(4 - len(deals)))
+        return before + finished[team]["total"] - finished[other]["total"], None
     position = game.to_position()
-    estimate = before + position_deal_estimate(position, team) - position_deal_estimate(position, other)
+    return before + position_deal_estimate(position, team) - position_deal_estimate(position, other), position
+
+
+def valued_margin(game: Game, margin: float, position: Position | None) -> float:
+    """A game margin valued as it counts toward winning the game. In the last deal the game's
+    result counts far above any margin (R56): exactly if the game ended, else as the chance of
+    winning given the estimated margin and how much of the deal is left. Before the last deal
+    the margin is bent the same way (`winning_points`): a point counts fully while the game is
+    close, less and less once it is decided either way, so the search plays for the win rather
+    than for a bigger lead. `position` is None when the deal ended (the margin is exact)."""
+    if position is None:
+        deals = len(game.deal_scores)
+        if deals == 4:
+            return float(margin + GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0)))
+        return winning_points(margin, FULL_DEAL_SPREAD * math.sqrt(4 - deals))
     spread = deal_margin_spread(position)
     if position["deal"] == 4:
         # 2·Φ(margin / spread) − 1: from -1 (the game is lost) to +1 (it is won)
-        return estimate + GAME_RESULT_WEIGHT * math.erf(estimate / (spread * math.sqrt(2)))
+        return margin + GAME_RESULT_WEIGHT * math.erf(margin / (spread * math.sqrt(2)))
     later = 4 - position["deal"]
-    return winning_points(estimate, math.sqrt(spread**2 + later * FULL_DEAL_SPREAD**2))
+    return winning_points(margin, math.sqrt(spread**2 + later * FULL_DEAL_SPREAD**2))
 
 
 def winning_points(margin: float, spread: float) -> float:

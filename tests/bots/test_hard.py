@@ -6,7 +6,7 @@ import random
 
 from games.bots import hard
 from games.bots.determinize import determinize
-from games.bots.hard import _copy_game, confident_best, in_contention, rollout, winning_points
+from games.bots.hard import confident_best, copy_game, in_contention, rollout, winning_points
 
 from .support import Game
 
@@ -16,7 +16,7 @@ def test_a_copied_world_plays_like_the_position_and_leaves_the_template_alone():
     view = game.view("S")  # deal 1: East deals, South plays first (R8)
     position = determinize(view, random.Random(3))
     template = Game.from_position(position)
-    first = rollout(_copy_game(template), view["seat"], {"type": "draw"}, 12)
+    first = rollout(copy_game(template), view["seat"], {"type": "draw"}, 12)
     fresh = rollout(Game.from_position(position), view["seat"], {"type": "draw"}, 12)
     assert first == fresh
     assert template.to_position() == Game.from_position(position).to_position()

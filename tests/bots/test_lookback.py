@@ -1,0 +1,122 @@
+"""The look back after a deal (issue #14 item 6): up to three of the seat's own decisions where
+the hard bot's search would have played otherwise, legal alternatives only, within a budget of
+rollouts counted, never timed."""
+
+import pytest
+
+from games.bots import hard, lookback, make_bot
+from games.bots.lookback import MAX_ITEMS, look_back, seat_decisions
+
+from .support import Game
+
+
+def one_deal(seed: int, levels: dict[str, str]) -> tuple[dict, list[tuple[str, dict]]]:
+    """Deal 1 of the game of `seed` played by bots of the given levels (normal elsewhere): the
+    position it started from and its moves, every seat's, in order."""
+    game = Game.new(seed=seed)
+    bots = {seat: make_bot(levels.get(seat, "normal"), seed=seed) for seat in "SWNE"}
+    start, moves = game.to_position(), []
+    while game.deal == 1 and game.turn is not None:
+        seat = game.turn
+        action = bots[seat].act(game.view(seat))
+        game.apply(seat, action)
+        moves.append((seat, action))
+    return start, moves
+
+
+@pytest.fixture(scope="module")
+def random_west():
+    """West plays at random (many poor moves); South plays the normal bot."""
+    return one_deal(3, {"W": "random"})
+
+
+@pytest.fixture(scope="module")
+def random_south():
+    return one_deal(1, {"S": "random"})
+
+
+def game_before(start: dict, moves: list, number: int) -> Game:
+    game = Game.from_position(start)
+    for seat, action in moves[:number]:
+        game.apply(seat, action)
+    return game
+
+
+def test_only_the_seats_own_moves_are_judged(random_west):  # issue #14 item 6: own decisions only
+    start, moves = random_west
+    west = look_back(start, moves, "W", seed=3)
+    assert west["items"], "a random West leaves the search something to say"
+    south = look_back(start, moves, "S", seed=3)
+    west_moves = {i for i, (seat, _) in enumerate(moves) if seat == "W"}
+    assert all(moves[item["move"]][0] == "S" for item in south["items"])
+    assert not west_moves & {item["move"] for item in south["items"]}
+    assert all(moves[item["move"]][0] == "W" for item in west["items"])
+
+
+def test_each_decision_is_judged_on_the_seats_own_view_only(random_west):  # issue #14 item 6, R9
+    start, moves = random_west
+    decisions = seat_decisions(start, moves, "S", 3, ())
+    assert decisions and all(d.view["seat"] == "S" and d.view["turn"] == "S" for d in decisions)
+    for decision in decisions[:5]:
+        assert decision.view == game_before(start, moves, decision.number).view("S")
+
+
+def test_moves_the_computer_made_for_the_seat_are_not_judged(random_south):  # issue #14 item 6
+    start, moves = random_south
+    south = [i for i, (seat, _) in enumerate(moves) if seat == "S"]
+    result = look_back(start, moves, "S", seed=1, computer=set(south))
+    assert result == {"items": [], "decisions": 0, "searched": 0, "rollouts": 0}
+
+
+def test_every_suggested_alternative_is_legal_where_it_was_suggested(random_south):  # issue #14 item 6
+    start, moves = random_south
+    result = look_back(start, moves, "S", seed=1)
+    assert result["items"]
+    for item in result["items"]:
+        game = game_before(start, moves, item["move"])
+        assert game.turn == "S"
+        assert game.check("S", item["better"])["ok"], item
+        assert item["played"] == moves[item["move"]][1]
+        assert item["better"] != item["played"]
+        assert item["points"] > 0 and item["points"] % 10 == 0
+
+
+def test_at_most_three_items_the_costliest_first(random_south):  # issue #14 item 6
+    start, moves = random_south
+    generous = look_back(start, moves, "S", seed=1, rollouts=2000)
+    assert 0 < len(generous["items"]) <= MAX_ITEMS == 3
+    points = [item["points"] for item in generous["items"]]
+    assert points == sorted(points, reverse=True)
+
+
+def test_the_budget_counts_every_rollout_and_is_never_exceeded(random_south, monkeypatch):  # issue #14 item 6
+    start, moves = random_south
+    calls = []
+    real = hard.play_out
+
+    def counted(*args):
+        calls.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(lookback, "play_out", counted)
+    for budget in (30, 150, lookback.DEAL_ROLLOUTS):
+        calls.clear()
+        result = look_back(start, moves, "S", seed=1, rollouts=budget)
+        assert len(calls) == result["rollouts"] <= budget
+        assert set(calls) == {"S"}  # rollouts start from the seat's own decisions
+    assert result["rollouts"] > lookback.DEAL_ROLLOUTS // 2  # the budget is used, not left idle
+
+
+def test_the_same_deal_and_seed_give_the_same_look_back(random_south):  # docs/BOTS.md: determinism
+    start, moves = random_south
+    assert look_back(start, moves, "S", seed=1, rollouts=120) == look_back(start, moves, "S", seed=1, rollouts=120)
+
+
+def test_items_carry_the_hints_words_for_both_actions(random_south):  # issue #14 item 6: reuse the hint's parts
+    start, moves = random_south
+    for item in look_back(start, moves, "S", seed=1)["items"]:
+        for parts in (item["played_parts"], item["better_parts"]):
+            assert parts and all(
+                part["do"] in {"draw", "take_pile", "set_aside", "lay_down", "add", "meld", "discard"} for part in parts
+            )
+        assert item["deal"] == 1
