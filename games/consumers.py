@@ -31,10 +31,12 @@ from games.rooms.away import wake_at_deadlines
 from games.rooms.broadcast import broadcast_presence, group_name
 from games.rooms.config import heartbeat_seconds
 from games.rooms.creation import change_seat
+from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
 from games.rooms.moves import announce_finished, check_action, next_deal, take_choice
-from games.rooms.presence import drop_presence, recap_start, seat_has_live_socket, touch_presence
+from games.rooms.presence import drop_presence, seat_has_live_socket, touch_presence
 from games.rooms.reactions import react
+from games.rooms.recap import recap_for
 from games.rooms.rematch import standing_offer
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
@@ -140,7 +142,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     heartbeat_task: asyncio.Task | None
     lease: limits.SocketLease | None
     last_presence: dict | None  # the seats of the last presence this socket forwarded
-    recap_from: int | None  # the first version made while this seat was away (sent once)
+    away_since: Any  # when this seat lost its last socket, for the recap of the first state (then None)
 
     # client message type -> handler; nothing else a client sends can reach a method
     CLIENT_TYPES = {
@@ -167,7 +169,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.lease = None
         self.last_heard = time.monotonic()
         self.seat = self.player_id = None
-        self.recap_from = None
+        self.away_since = None
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
         game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
@@ -200,7 +202,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         second_tab = await database_sync_to_async(seat_has_live_socket)(self.game_id, self.seat)
         absent_since = await database_sync_to_async(touch_presence)(self.game_id, self.seat, self.channel_name, True)
         if game.mode == Game.FRIENDS:
-            self.recap_from = await database_sync_to_async(recap_start)(self.game_id, absent_since)
+            self.away_since = absent_since
         await self.send_state()
         if second_tab:
             await self.send_notice("seat_open_elsewhere")
@@ -422,8 +424,12 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         state["recent"] = await database_sync_to_async(recent_events)(game, self.seat)
         if game.status == Game.FINISHED and game.mode == Game.FRIENDS and self.seat:
             state["play_again"] = await database_sync_to_async(standing_offer)(game, self.seat)
-        if self.recap_from is not None:
-            state["recap_from"], self.recap_from = self.recap_from, None
+        if self.away_since is not None:
+            # Replays the move log: in a database thread, never on the event loop.
+            recap = await database_call(recap_for)(game, self.seat, self.away_since)
+            self.away_since = None
+            if recap is not None:
+                state["recap"] = recap
         self.version = state["v"]
         self.pending = {v: update for v, update in self.pending.items() if v > self.version}
         await self.send_json(state)

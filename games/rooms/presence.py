@@ -14,13 +14,10 @@ import time
 
 from django.utils import timezone
 
-from games.models import SEATS, SPECTATOR, Game, Move, Presence, StandIn
+from games.models import SEATS, SPECTATOR, Game, Presence, StandIn
 from games.rooms.config import grace_seconds, heartbeat_seconds
 from games.rooms.names import seat_names
 from games.rooms.stored import load
-
-# A seat gone for less than this (a page reload) gets no "while you were away" recap.
-RECAP_AFTER_SECONDS = 5.0
 
 
 def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = False):
@@ -139,13 +136,3 @@ def presence_message(game_id) -> dict | None:
         "stand_ins": stand_in_seats(game, states),
         "now": round(time.time(), 3),
     }
-
-
-def recap_start(game_id, since) -> int | None:
-    """The first version made after `since` (the start of a seat's absence), if the absence was
-    longer than a reload and something happened meanwhile."""
-    if since is None or (timezone.now() - since).total_seconds() < RECAP_AFTER_SECONDS:
-        return None
-    return (
-        Move.objects.filter(game_id=game_id, created__gte=since).order_by("seq").values_list("seq", flat=True).first()
-    )

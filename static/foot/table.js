@@ -126,7 +126,7 @@ function onState(message) {
   showMode();
   askLesson();
   if (ui.pending) settlePending(ui.pending.ref);
-  enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recapFrom: message.recap_from });
+  enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recap: message.recap });
   if (message.play_again) offerLobby(message.play_again, ui.me, seatNameOf, () => {}); // its dialog opens with the result
 }
 
@@ -316,7 +316,7 @@ async function present(item) {
     setShown(item.view, item.v);
     if (!ui.shown) return;
     gameLog.restore(item.recent, ui.me, model.players);
-    if (typeof item.recapFrom === "number") showRecap(root, $("log"), item.recapFrom);
+    if (item.recap) showRecap(root, item.recap, ui.me, model.players);
     restoreStaging();
     await offerUnseenResults(item);
     return;

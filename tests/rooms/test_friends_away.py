@@ -1,7 +1,7 @@
 """A friend who goes away (issue 15, item 3): presence tells every seat the deadline after which
 the computer plays for the absent friend, the computer takes the seat at that deadline (not at a
 later heartbeat), finishes a turn it began even if the friend comes back meanwhile, and the
-friend who returns is told from which version the recap starts. A second tab of a seat is told
+friend who returns is told what happened meanwhile (the recap of the stored moves). A second tab of a seat is told
 so and changes nothing."""
 
 import asyncio
@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from games.engine import Game as EngineGame
 from games.models import Game, Presence, StandIn
 from games.rooms import presence as presence_module
+from games.rooms import recap as recap_module
 from games.rooms.bot_plans import plan_bot_move
 from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.moves import apply_move
@@ -178,28 +179,33 @@ def test_a_stand_in_left_from_an_earlier_turn_does_not_take_a_new_turn(friends):
 
 
 @pytest.mark.asyncio
-async def test_the_returning_friend_is_told_where_the_recap_starts(friends, monkeypatch, settings):
+async def test_the_returning_friend_is_told_the_moves_made_while_away(friends, monkeypatch, settings):
     """The recap starts at the first move made while West was away. Only the test moves: the
     grace is longer than the test, so the computer never stands in for West or for South (whose
     host never connected) — under load it otherwise could, before the reconnect or the move."""
     game, _host_cookie, friend_cookie = friends
     settings.FOOT_AWAY_GRACE_SECONDS = 600
-    monkeypatch.setattr(presence_module, "RECAP_AFTER_SECONDS", 0.3)
+    monkeypatch.setattr(recap_module, "RECAP_AFTER_SECONDS", 0.3)
     west = communicator(game.id, friend_cookie)
     await west.connect()
-    assert "recap_from" not in await receive(west, "state")  # never away: no recap
+    assert "recap" not in await receive(west, "state")  # never away: no recap
     await west.disconnect()
     await asyncio.sleep(0.4)  # away longer than RECAP_AFTER_SECONDS (a lower bound: load only adds)
     stored = await database_sync_to_async(Game.objects.get)(pk=game.id)
     engine = EngineGame.from_position(stored.position)
-    await database_sync_to_async(apply_move)(game.id, "S", simple_action(engine.view("S")), stored.version)
+    result = await database_sync_to_async(apply_move)(game.id, "S", simple_action(engine.view("S")), stored.version)
     back = communicator(game.id, friend_cookie)
     await back.connect()
     state = await receive(back, "state")
-    assert state["seat"] == "W" and state["recap_from"] == stored.version + 1
-    assert [entry["v"] for entry in state["recent"]][-1] == stored.version + 1
+    assert state["seat"] == "W"
+    assert state["recap"] == {
+        "from": result.version,
+        "v": result.version,
+        "earlier": 0,
+        "moves": [{"v": result.version, "events": result.parts["W"]["events"]}],
+    }
     await back.send_json_to({"type": "sync"})
-    assert "recap_from" not in await receive(back, "state")  # told once
+    assert "recap" not in await receive(back, "state")  # told once
     await back.disconnect()
 
 

@@ -1,15 +1,18 @@
 """Two Daphne processes sharing PostgreSQL and Redis tell one absent friend's deadline alike, and
-the computer takes the seat at that deadline (issue 15, item 3).
+the computer takes the seat at that deadline, and a friend who comes back to the other process is
+told what happened meanwhile (issue 15, item 3).
 
 The host (South) is on one process, the friend who leaves (West) and a second friend (North) on
 the other. Every socket is told the same deadline, from the presence rows both processes share;
 the heartbeats are far apart, so only the wake-up at the deadline can make the computer move.
 """
 
+import asyncio
 import time
 
 import pytest
 
+from games.rooms.recap import RECAP_MOVES
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
@@ -65,3 +68,50 @@ def test_two_processes_send_one_deadline_and_the_computer_takes_the_seat_at_it(d
 
     moved = run(scenario())
     assert GRACE - 0.1 <= moved < GRACE + 4, f"the computer played West {moved:.1f} s after West left"
+
+
+def without_drawn_cards(events: list) -> list:
+    return [{k: v for k, v in event.items() if not (event["type"] == "draw" and k == "cards")} for event in events]
+
+
+def test_a_friend_back_on_another_process_is_told_every_move_since_he_left(daphne, postgres_url, redis_url):
+    """West leaves a socket of one process and comes back to the other: the recap is read from
+    the stored moves (more than the 60 versions the old in-memory list kept), the last RECAP_MOVES
+    of them, each as West's patch would have told it (no other seat's drawn card)."""
+    first = daphne(postgres_url, REDIS_URL=redis_url, **ENV)
+    second = daphne(postgres_url, REDIS_URL=redis_url, **ENV)
+    host, leaver = Browser(first.http), Browser(second.http)
+    game = host.post("/api/games", {"mode": "friends"})
+    leaver.post(f"/api/games/{game['id']}/join", {"seat": "W"})
+    host.post(f"/api/games/{game['id']}/start", {})
+    south, west = WsPlayer(host, first.ws, game["id"]), WsPlayer(leaver, second.ws, game["id"])
+
+    async def scenario():
+        await south.open()
+        await west.open()
+        await presence_where(south, lambda m: m["seats"]["W"] == "connected")
+        await west.close()
+        left = time.time()
+        await presence_where(south, lambda m: m["seats"]["W"] == "disconnected")
+        await south.play_until(70, timeout=60)  # South's turns; the computer plays West after the grace
+        await south.close()
+        await asyncio.sleep(max(0.0, left + 5.5 - time.time()))  # longer than a reload (RECAP_AFTER_SECONDS)
+        back = WsPlayer(leaver, first.ws, game["id"])  # the other process
+        state = await back.open()
+        await back.close()
+        return state, {patch["v"]: patch["events"] for patch in south.patches}
+
+    state, south_told = run(scenario())
+    recap = state["recap"]
+    assert state["seat"] == "W" and recap["from"] == 1 and recap["v"] == state["v"] >= 70
+    assert recap["earlier"] == recap["v"] - RECAP_MOVES
+    assert [entry["v"] for entry in recap["moves"]] == list(range(recap["v"] - RECAP_MOVES + 1, recap["v"] + 1))
+    movers = set()
+    for entry in recap["moves"]:
+        for event in entry["events"]:
+            if event["type"] == "draw":
+                movers.add(event["seat"])
+                assert ("cards" in event) == (event["seat"] == "W"), f"v{entry['v']}: {event}"
+        if entry["v"] in south_told:
+            assert without_drawn_cards(entry["events"]) == without_drawn_cards(south_told[entry["v"]])
+    assert movers == set("SWNE"), "the computer's moves for West are told too"
