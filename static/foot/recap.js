@@ -26,7 +26,7 @@ export function showRecap(root, recap, me, players) {
   if (!lines.length) return null;
   const old = document.getElementById("recap");
   if (old) old.remove();
-  const close = h("button", { type: "button", class: "primary", id: "btn-close-recap", text: gettext("Back to the table") });
+  const close = h("button", { type: "button", class: "primary", id: "btn-close-recap", autofocus: true, text: gettext("Back to the table") });
   const dialog = h("dialog", { id: "recap", class: "result recap", "aria-labelledby": "recap-title" },
     h("h2", { id: "recap-title", text: gettext("While you were away") }),
     h("ol", { class: "log recap-lines" }, ...lines),

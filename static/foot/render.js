@@ -37,11 +37,11 @@ export function positions(me) {
   return { bottom: turned[0], left: turned[1], top: turned[2], right: turned[3] };
 }
 
-/** A friend's connection, told in words (bots and connected players need no note). */
-function presenceNote(presence) {
-  if (presence === "disconnected") return h("p", { class: "presence", text: gettext("Disconnected") });
-  if (presence === "away") return h("p", { class: "presence", text: gettext("Away: the computer plays for now") });
-  return null;
+/** An absent friend's note in their seat box, as away.js words it (and counts it down); none for
+ * bots and players who are there. */
+function presenceNote(seat, ui) {
+  const text = ui.awayLine ? ui.awayLine(seat) : null;
+  return text ? h("p", { class: "presence", "data-away-seat": seat, text }) : null;
 }
 
 function seatBox(view, seat, ui) {
@@ -51,7 +51,6 @@ function seatBox(view, seat, ui) {
   const where = info.in_foot
     ? h("span", { class: "badge in-foot", text: gettext("In the foot") })
     : h("span", { class: "badge", text: fmt(ngettext("Foot: %(count)s card", "Foot: %(count)s cards", info.foot), { count: info.foot }) });
-  const presence = ui.presence && ui.presence[seat];
   return [
     h("h2", { class: "seat-name" }, isTurn ? h("span", { class: "turn-mark", text: "▶ " }) : null, name),
     h("div", { class: "seat-cards" },
@@ -59,7 +58,7 @@ function seatBox(view, seat, ui) {
       h("span", { class: "count", text: fmt(ngettext("%(count)s card", "%(count)s cards", info.cards), { count: info.cards }) }),
       where),
     isTurn ? h("p", { class: "turn-text", text: gettext("Playing now") }) : null,
-    presenceNote(presence),
+    presenceNote(seat, ui),
   ];
 }
 

@@ -471,6 +471,7 @@ function renderContext() {
     isMyTurn, busy: Boolean(ui.pending), ranked: model.ranked, hinted: ui.hinted, hintedButton: ui.hintedButton,
     showStaging: ui.staged.length > 0, onCardClick, onMeldClick, onTakeBack,
     order: ui.order, focusKey: ui.focusKey, dealOver: ui.dealOver, lastMelds: ui.lastMelds,
+    awayLine: (seat) => awayNotes.seatLine(seat),
   };
 }
 

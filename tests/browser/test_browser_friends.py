@@ -11,6 +11,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
+from games.rooms.recap import RECAP_MOVES
 from testsupport.daphne import server_env
 
 from .conftest import DESK, PHONE, ROOT, SCREENSHOTS, LiveSite, hand, new_page
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.browser
 
 TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
 GRACE = 6
+LAPTOP = {"width": 1280, "height": 720}
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +79,30 @@ def seat_line(page, seat):
 
 def shot(page, name):
     page.screenshot(path=str(SCREENSHOTS / name))
+
+
+def shots(page, name):
+    """`name`-laptop.png (1280×720) and `name`-phone.png (390×844); the page keeps the laptop size."""
+    for size, suffix in ((LAPTOP, "laptop"), (PHONE, "phone"), (LAPTOP, None)):
+        page.set_viewport_size(size)
+        if suffix:
+            page.wait_for_timeout(300)  # the layout settles
+            shot(page, f"{name}-{suffix}.png")
+
+
+def version(page) -> int:
+    return int(page.evaluate("window.footTable.model.v"))
+
+
+def play_a_turn(page):
+    """South's turn as a person plays it: Draw 2, then discard the first card of the hand."""
+    page.wait_for_function("window.footTable.model.view.turn === 'S' && !window.footTable.ui.pending", timeout=20000)
+    drawn = version(page) + 1
+    page.get_by_role("button", name="Draw 2").click()
+    page.wait_for_function(f"window.footTable.model.v >= {drawn}")
+    page.locator("#hand button.card").first.click()
+    page.get_by_role("button", name="Discard").click()
+    page.wait_for_function(f"window.footTable.model.v > {drawn}")
 
 
 def test_the_lobby_names_both_ways_waiting_room_seat_change_and_a_third_who_joins(friends_site, people):
@@ -152,7 +178,7 @@ GAME_OVER = """() => {
 
 def test_a_watcher_the_away_countdown_the_takeover_and_the_return_with_the_recap(friends_site, people):
     site = friends_site
-    ada, ben, carol = people("Ada", site), people("Ben", site), people(None, site)
+    ada, ben, carol = people("Ada", site, LAPTOP), people("Ben", site, LAPTOP), people(None, site)
     invite = open_lobby(ada, site)
     join(ben, invite)
     seat_line(ben, "W").get_by_role("button", name="Sit here").click()  # West plays right after South (R6)
@@ -175,37 +201,51 @@ def test_a_watcher_the_away_countdown_the_takeover_and_the_return_with_the_recap
     expect(carol.locator('[data-seat="W"] .seat-name')).to_have_text(re.compile(r"Ben \(West\)"))
     shot(carol, "friends-watching.png")
 
-    # Ben closes his tab: everyone else sees the countdown from the server's deadline.
+    # Ada plays her turn; on his own turn Ben closes his page (R6: West plays after South).
+    play_a_turn(ada)
+    ben.wait_for_function("window.footTable.model.view.turn === 'W'")
+    left_at = version(ada)
     ben.close()
+    # Everyone else sees the countdown from the server's deadline, above the table and in Ben's box.
     countdown = re.compile(r"Ben is away — the computer plays for Ben in 0:0[0-6]")
+    ben_box = ada.locator('section.seat[data-seat="W"]')
     expect(ada.locator("#away-notes")).to_have_text(countdown)
+    expect(ben_box.locator(".presence")).to_have_text(countdown)
     expect(carol.locator("#away-notes")).to_have_text(countdown)
-    first = ada.locator("#away-notes").inner_text()
-    ada.wait_for_timeout(1500)
-    assert ada.locator("#away-notes").inner_text() != first, "it counts down"
-    shot(ada, "friends-away-countdown.png")
-    ada.get_by_role("button", name="Draw 2").click()
-    ada.wait_for_function("document.querySelector('#btn-discard') && document.querySelector('#table').dataset.v >= 1")
-    ada.locator("#hand button.card").first.click()
-    ada.get_by_role("button", name="Discard").click()
-    expect(ada.locator("#away-notes")).to_contain_text("The computer is playing for Ben", timeout=GRACE * 1000 + 5000)
+    expect(carol.locator('section.seat[data-seat="W"] .presence')).to_have_text(countdown)
+    first = ben_box.locator(".presence").inner_text()
+    ada.wait_for_timeout(1200)
+    assert ben_box.locator(".presence").inner_text() != first, "the seat box counts down too"
+    assert "Disconnected" not in ben_box.inner_text()
+    shots(ada, "friends-away-countdown")
+    taken = "The computer is playing for Ben"
+    expect(ben_box.locator(".presence")).to_have_text(taken, timeout=GRACE * 1000 + 5000)
+    expect(ada.locator("#away-notes")).to_contain_text(taken)
+    expect(carol.locator('section.seat[data-seat="W"] .presence')).to_have_text(taken)
+    assert "Disconnected" not in ben_box.inner_text() and "Disconnected" not in carol.locator("#table").inner_text()
     expect(ada.locator("#log")).to_contain_text("Ben (West)", timeout=15000)  # the computer played West's turn
     shot(ada, "friends-away-takeover.png")
+    # Ada plays on: more moves than the recap tells, so its first line counts the earlier ones.
+    while version(ada) <= left_at + RECAP_MOVES + 4:
+        play_a_turn(ada)
 
     # Ben opens the link again (the same browser): his seat, and what happened meanwhile.
     back = ben.context.new_page()
     back.foot_errors = []
     back.on("pageerror", lambda error: back.foot_errors.append(str(error)))
     back.goto(table_url)
-    back.wait_for_selector("#hand .card")
+    back.wait_for_selector("#table[aria-busy=false]")  # his hand may be empty: the computer melded it
     assert back.evaluate("window.footTable.model.seat") == "W"
     recap = back.locator("#recap")
     expect(recap).to_be_visible()
     expect(recap.locator("h2")).to_have_text("While you were away")
     lines = recap.locator("li").all_inner_texts()
-    assert any(line.startswith("Ada (South)") for line in lines), lines
-    assert any(line.startswith("You ") for line in lines), lines  # the computer's moves for Ben's seat
-    shot(back, "friends-return-recap.png")
+    assert re.fullmatch(r"… and \d+ earlier moves", lines[0]), lines
+    assert len(lines) > RECAP_MOVES // 2, lines  # about one line a move
+    assert any(line.startswith("Ada (South) drew 2 cards") for line in lines), lines
+    assert any(line.startswith("You drew") for line in lines), lines  # the computer's moves for Ben's seat
+    assert not any(re.search(r"Ada \(South\) drew [^0-9]", line) for line in lines), "a drawn card shown"
+    shots(back, "friends-return-recap")
     back.get_by_role("button", name="Back to the table").click()
     expect(recap).to_be_hidden()
     expect(ada.locator("#away-notes")).to_be_hidden(timeout=15000)  # Ben plays his own seat again
