@@ -147,7 +147,7 @@ class LineBuilder {
 
   addDealLine(event) {
     this.flush();
-    const text = dealLine(event);
+    const text = dealLine(event, this.context.me);
     if (text) this.lines.push({ text, mine: false, deal: true });
   }
 

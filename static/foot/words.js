@@ -4,6 +4,7 @@
  * Translated through the JavaScript catalogue; the event shapes are those of docs/VIEW.md.
  */
 import { fmt, gettext } from "./i18n.js";
+import { formatNumber } from "./numbers.js";
 
 export const CLOCKWISE = ["S", "W", "N", "E"];
 
@@ -44,14 +45,26 @@ export function teamName(team) {
   return team === "NS" ? gettext("North–South") : gettext("East–West");
 }
 
-/** The log's line of a deal's event (its end, a new deal, the game's end), or null for any other
- * event: the moves' lines are log.js's, one sentence per move. */
-export function dealLine(event) {
+/** The log's line of a deal's event (its end with the deal's score, a new deal, the game's end),
+ * or null for any other event: the moves' lines are log.js's, one sentence per move. `me`: the
+ * reader's seat (null: someone watching, who reads the teams by their seats). */
+export function dealLine(event, me = null) {
   if (event.type === "deal_end") {
     const reason = event.reason === "stock" ? gettext("the stock ran out") : gettext("a player went out");
-    return fmt(gettext("Deal %(deal)s is over: %(reason)s."), { deal: event.deal, reason });
+    const over = fmt(gettext("Deal %(deal)s is over: %(reason)s."), { deal: event.deal, reason });
+    const score = dealScore(event.score, me);
+    return score ? `${over} ${score}` : over;
   }
   if (event.type === "deal_start") return fmt(gettext("Deal %(deal)s begins."), { deal: event.deal });
   if (event.type === "game_over") return gettext("The game is over.");
   return null;
+}
+
+/** "Your team 1240, the opponents 860." (R51–R53: the deal's own points), or by seats for a watcher. */
+function dealScore(score, me) {
+  const total = (team) => score && score[team] && score[team].total;
+  if (typeof total("NS") !== "number" || typeof total("EW") !== "number") return null;
+  if (!me) return fmt(gettext("North–South %(ns)s, East–West %(ew)s."), { ns: formatNumber(total("NS")), ew: formatNumber(total("EW")) });
+  const us = teamOf(me);
+  return fmt(gettext("Your team %(us)s, the opponents %(them)s."), { us: formatNumber(total(us)), them: formatNumber(total(otherTeam(us))) });
 }

@@ -2,6 +2,8 @@
 draw with a red three included; the red threes of the dealt hands at a deal's start; your own
 lines marked; and after a reload the log, the set-aside groups and the selection come back."""
 
+import re
+
 import pytest
 
 from .conftest import hand, load_engine_helpers, open_table, pick, start_game_from, version
@@ -93,7 +95,8 @@ def test_the_red_threes_of_the_dealt_hands_are_logged_at_the_deals_start(site, p
     texts = [line["text"] for line in log_lines(page)]
     assert "You discarded 9♠ and went out." in texts, texts
     begins = texts.index("Deal 2 begins.")
-    assert texts.index("Deal 1 is over: a player went out.") == begins - 1
+    over = texts[begins - 1]  # the deal's end, with its score as the reader's team sees it (R51-R53)
+    assert re.fullmatch(r"Deal 1 is over: a player went out\. Your team \d+, the opponents -?\d+\.", over), texts
     for seat in dict(laid):
         cards = [SUITS[card] for who, card in laid if who == seat]
         said = (
@@ -158,3 +161,37 @@ def test_a_new_tab_of_the_same_seat_starts_clean(site, page):
     assert not other.locator("#staging").is_visible()
     assert other.locator("#hand button.card").count() == 14
     other.close()
+
+
+# A recap as the server's first state after an absence carries it (docs/PROTOCOL.md, `recap`): the
+# move that ended deal 1 and dealt deal 2, then West's draw; five earlier moves left out.
+RECAP_ACROSS_A_DEAL_END = """() => {
+  const m = window.footTable.model;
+  window.footTable.receive({type: "state", v: m.v, view: m.view, seat: m.seat, mode: m.mode, ranked: false,
+    status: "playing", awaiting: [], host: m.host, code: m.code, recent: [],
+    seats: {S: "you", W: "bot", N: "bot", E: "bot"}, names: {S: null},
+    recap: {from: 2, v: 9, earlier: 5, moves: [
+      {v: 8, events: [{type: "discard", seat: "S", card: "9S"}, {type: "go_out", seat: "S", team: "NS"},
+        {type: "deal_end", deal: 1, reason: "out", score: {NS: {total: 1240}, EW: {total: 860}}},
+        {type: "deal_start", deal: 2}, {type: "turn", seat: "W"}]},
+      {v: 9, events: [{type: "draw", seat: "W", count: 2}]}]}});
+}"""
+
+
+def test_the_recap_tells_its_moves_as_the_log_does_across_a_deal_end(site, page):
+    """Issue 15, item 3: the recap's lines are the log's (the deal's end with its score, R51-R53, then
+    the new deal's moves), after a line counting the moves left out."""
+    position = helpers.position(hands={"S": "KC KD 8C 8D 5C 6D 9H TC JS QD 4S"}, turn="S", phase="draw")
+    open_table(page, site, start_game_from(page, site, position))
+    page.evaluate(RECAP_ACROSS_A_DEAL_END)
+    recap = page.locator("#recap")
+    page.wait_for_selector("#recap[open]")
+    assert recap.locator("h2").inner_text() == "While you were away"
+    assert recap.locator("li").all_inner_texts() == [
+        "… and 5 earlier moves",
+        "You discarded 9♠ and went out.",
+        "Deal 1 is over: a player went out. Your team 1240, the opponents 860.",
+        "Deal 2 begins.",
+        "West (computer) drew 2 cards.",
+    ]
+    assert page.foot_errors == []
