@@ -10,51 +10,20 @@ and a game id has one spelling from the edge on.
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 
 from games.consumers import CLOSE_NOT_FOUND
 from games.engine import RuleError, normalise_action, public_fields
 from games.models import Game, Move
 from games.rooms.creation import create_game
 from players.models import Player
-from server.asgi import application
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
-
-TIMEOUT = 10
+from testsupport.sockets import TIMEOUT, close_code, communicator, receive, session_cookie
 
 
 def solo_game_and_cookie():
     player = Player.objects.create()
-    store = SessionStore()
-    store["player_id"] = str(player.id)
-    store.create()
     game, _ = create_game(player, "solo", "easy")
-    return game, f"sessionid={store.session_key}".encode()
-
-
-def socket(path_id, cookie: bytes, language: str = "en"):
-    headers = [
-        (b"origin", b"http://testserver"),
-        (b"host", b"testserver"),
-        (b"cookie", cookie),
-        (b"accept-language", language.encode()),
-    ]
-    return WebsocketCommunicator(application, f"/ws/game/{path_id}/", headers=headers)
-
-
-async def receive(comm, *types):
-    while True:
-        message = await comm.receive_json_from(timeout=TIMEOUT)
-        if message["type"] in types:
-            return message
-
-
-async def close_code(comm) -> int:
-    while True:
-        output = await comm.receive_output(timeout=TIMEOUT)
-        if output["type"] == "websocket.close":
-            return output.get("code")
+    return game, session_cookie(player)
 
 
 def stored(game_id):
@@ -134,7 +103,7 @@ def test_publishing_keeps_only_the_fields_of_the_type():
 )
 async def test_an_action_with_an_extra_field_is_refused_and_nothing_is_stored(language, word):
     game, cookie = await database_sync_to_async(solo_game_and_cookie)()
-    comm = socket(game.id, cookie, language)
+    comm = communicator(game.id, cookie, language)
     assert (await comm.connect(timeout=TIMEOUT))[0]
     await receive(comm, "state")
     junk = {"type": "draw", "junk": "x" * 60_000}
@@ -158,7 +127,7 @@ async def test_an_action_with_an_extra_field_is_refused_and_nothing_is_stored(la
 @pytest.mark.asyncio
 async def test_a_socket_on_the_upper_case_id_is_the_same_game_and_gets_its_own_patches():
     game, cookie = await database_sync_to_async(solo_game_and_cookie)()
-    comm = socket(str(game.id).upper(), cookie)
+    comm = communicator(str(game.id).upper(), cookie)
     assert (await comm.connect(timeout=TIMEOUT))[0]
     state = await receive(comm, "state")
     assert state["seat"] == "S"
@@ -173,10 +142,10 @@ async def test_a_socket_on_the_upper_case_id_is_the_same_game_and_gets_its_own_p
 @pytest.mark.parametrize("spelling", ["{%s}", "urn:uuid:%s", "%s-nope"])
 async def test_other_spellings_of_a_game_id_close_with_4404(spelling):
     game, cookie = await database_sync_to_async(solo_game_and_cookie)()
-    comm = socket(spelling % game.id, cookie)
+    comm = communicator(spelling % game.id, cookie)
     await comm.connect(timeout=TIMEOUT)
     assert await close_code(comm) == CLOSE_NOT_FOUND
-    bare = socket(str(game.id).replace("-", ""), cookie)
+    bare = communicator(str(game.id).replace("-", ""), cookie)
     await bare.connect(timeout=TIMEOUT)
     assert await close_code(bare) == CLOSE_NOT_FOUND
 

@@ -6,24 +6,15 @@ with 4408 while one that says "heartbeat" stays."""
 import asyncio
 
 import pytest
-from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 
 from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
 from games.rooms.creation import create_game
 from players.models import Player
-from server.asgi import application
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
+from testsupport.sockets import communicator, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 TIMEOUT = 10
-
-
-def session_cookie(player) -> str:
-    store = SessionStore()
-    store["player_id"] = str(player.id)
-    store.create()
-    return f"sessionid={store.session_key}"
 
 
 @pytest.fixture
@@ -34,10 +25,7 @@ def solo():
 
 
 def socket(game_id, cookie: str | None = None, address: str = "127.0.0.1"):
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
-    if cookie:
-        headers.append((b"cookie", cookie.encode()))
-    comm = WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
+    comm = communicator(game_id, cookie)
     comm.scope["client"] = (address, 50000)
     return comm
 

@@ -8,7 +8,6 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 
 from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.engine import Game as EngineGame
@@ -21,18 +20,11 @@ from games.rooms.turns import advance_once
 from players.models import Player
 from server.asgi import application
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
+from testsupport.sockets import TIMEOUT, close_code, communicator, receive, session_cookie
 
 from .simple_player import simple_action
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-TIMEOUT = 10
-
-
-def session_cookie(player) -> str:
-    store = SessionStore()
-    store["player_id"] = str(player.id)
-    store.create()
-    return f"sessionid={store.session_key}"
 
 
 @pytest.fixture
@@ -45,30 +37,6 @@ def south():
 def solo(south):
     game, _ = create_game(south[0], "solo", "easy")
     return game
-
-
-def communicator(game_id, cookie: str | None = None, language: str | None = None):
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
-    if cookie:
-        headers.append((b"cookie", cookie.encode()))
-    if language:
-        headers.append((b"accept-language", language.encode()))
-    return WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
-
-
-async def receive(comm, *types):
-    """The next message of one of `types`, skipping presence (and anything else) meanwhile."""
-    while True:
-        message = await comm.receive_json_from(timeout=TIMEOUT)
-        if message["type"] in types:
-            return message
-
-
-async def close_code(comm) -> int:
-    while True:
-        output = await comm.receive_output(timeout=TIMEOUT)
-        if output["type"] == "websocket.close":
-            return output.get("code")
 
 
 class Follower:

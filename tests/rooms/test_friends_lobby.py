@@ -11,8 +11,7 @@ from games.models import Game, Presence
 from games.rooms.creation import create_game, join_game, start_friends_game
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
-
-from .test_consumer import communicator, receive, session_cookie
+from testsupport.sockets import communicator, receive, receive_where, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,13 +27,6 @@ def lobby():
     return Game.objects.get(pk=game.id), cookies, host
 
 
-async def state_where(comm, test):
-    while True:
-        state = await receive(comm, "state")
-        if test(state):
-            return state
-
-
 @pytest.mark.asyncio
 async def test_a_seat_change_is_seen_live_by_everyone_and_presence_follows_it(lobby):
     game, cookies, _host = lobby
@@ -46,9 +38,9 @@ async def test_a_seat_change_is_seen_live_by_everyone_and_presence_follows_it(lo
     assert first["seats"] == {"S": "you", "W": "empty", "N": "human", "E": "empty"}
     await receive(friend, "state")
     await friend.send_json_to({"type": "seat", "seat": "E"})
-    moved = await state_where(friend, lambda s: s["seat"] == "E")
+    moved = await receive_where(friend, "state", lambda s: s["seat"] == "E")
     assert moved["seats"] == {"S": "human", "W": "empty", "N": "empty", "E": "you"} and moved["host"] == "S"
-    seen = await state_where(host, lambda s: s["seats"]["E"] == "human")
+    seen = await receive_where(host, "state", lambda s: s["seats"]["E"] == "human")
     assert seen["seats"]["N"] == "empty" and seen["names"] == {"S": "Alice", "E": None}
     presence = await receive(host, "presence")
     while presence["seats"]["E"] != "connected":
