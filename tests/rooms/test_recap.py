@@ -40,8 +40,9 @@ class Played:
 
 
 @pytest.fixture(scope="module")
-def played(django_db_setup, django_db_blocker):
-    """One whole friends game, Alice at South and Bob at West, every seat moved by a `normal` bot."""
+def recording(django_db_setup, django_db_blocker):
+    """One whole friends game, Alice at South and Bob at West, every seat moved by a `normal` bot,
+    played once for the module; with its rows, to put back for a test that finds them gone."""
     with django_db_blocker.unblock():
         host, friend = Player.objects.create(nickname="Alice"), Player.objects.create(nickname="Bob")
         game, _ = create_game(host, "friends", "normal")
@@ -60,9 +61,25 @@ def played(django_db_setup, django_db_blocker):
             result = apply_move(game.id, seat, action, len(positions) - 1, reason)
             told[result.version], actions[result.version] = result.parts["W"]["events"], action
             positions.append(Game.objects.get(pk=game.id).position)
-        yield Played(str(game.id), told, positions, actions)
+        rows = (
+            list(Player.objects.filter(pk__in=[host.pk, friend.pk]).values()),
+            Game.objects.filter(pk=game.id).values().get(),
+            list(Move.objects.filter(game_id=game.id).values()),
+        )
+        yield Played(str(game.id), told, positions, actions), rows
         Game.objects.filter(pk=game.id).delete()
         Player.objects.filter(pk__in=[host.pk, friend.pk]).delete()
+
+
+@pytest.fixture
+def played(recording, db) -> Played:
+    """The recorded game, its rows put back if a transactional test elsewhere emptied the tables."""
+    played, (players, game, moves) = recording
+    if not Game.objects.filter(pk=played.game_id).exists():
+        Player.objects.bulk_create([Player(**row) for row in players], ignore_conflicts=True)
+        Game.objects.bulk_create([Game(**game)])
+        Move.objects.bulk_create([Move(**row) for row in moves])
+    return played
 
 
 def away_from(played: Played, version: int):
