@@ -33,6 +33,7 @@ from games.rooms.config import heartbeat_seconds
 from games.rooms.creation import change_seat
 from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
+from games.rooms.lookback import look_back
 from games.rooms.moves import announce_finished, check_action, next_deal, take_choice
 from games.rooms.presence import drop_presence, seat_has_live_socket, touch_presence
 from games.rooms.reactions import react
@@ -152,6 +153,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         "next_deal": "on_next_deal",
         "hint": "on_hint",
         "take_choice": "on_take_choice",
+        "look_back": "on_look_back",
         "heartbeat": "on_heartbeat",
         "react": "on_react",
         "seat": "on_seat",
@@ -388,6 +390,13 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         step = await hint(self.game_id, seat)
         first = step["actions"][0] if step["actions"] else None
         await self.send_json({"type": "hint", "action": first, "step": step, "ref": ref})
+
+    async def on_look_back(self, message, ref):
+        """After a deal: the seat's decisions the hard search would have played otherwise."""
+        seat = self.require_seat()
+        deal = message.get("deal")
+        items = await look_back(self.game_id, seat, deal)
+        await self.send_json({"type": "look_back", "deal": deal, "items": items, "ref": ref})
 
     # ------------------------------------------------------------ server -> client
 

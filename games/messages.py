@@ -40,6 +40,13 @@ SERVER_MESSAGES = {
     "hint_unavailable": _("Hints are off in the ranked daily game."),
     "hint_failed": _("No hint could be found."),
     "busy": _("The server is busy, please try again."),
+    "look_back_bad_deal": _("There is no such deal to look back on."),
+    "look_back_deal_not_over": _("This deal is still being played: the look back comes once it is over."),
+    "look_back_daily_later": _(
+        "A daily game can be looked back on only once its date is over: until then its deals are everyone's deals "
+        "of the day."
+    ),
+    "look_back_busy": _("Many players are looking back right now."),
     "seat_open_elsewhere": _(
         "Your seat is also open in another tab or device: both show the same game, play in one of them."
     ),
@@ -126,6 +133,10 @@ NEXT_STEPS = {
     "hint_unavailable": _("Choose your move yourself: the rules page explains each one."),
     "hint_failed": _("Press Hint again, or choose your move yourself."),
     "busy": _("Wait a moment, then try again."),
+    "look_back_bad_deal": _("Choose a deal that is over."),
+    "look_back_deal_not_over": _("Finish the deal, then press Look back."),
+    "look_back_daily_later": _("Come back after midnight UTC."),
+    "look_back_busy": _("Press Look back again in a minute."),
 }
 # (code, params["action"]) -> the next step where one code has two meanings
 NEXT_STEP_VARIANTS = {

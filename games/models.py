@@ -152,3 +152,23 @@ class StandIn(models.Model):
 
     def __str__(self):
         return f"{self.game_id} {self.seat} played by the computer"
+
+
+class LookBack(models.Model):
+    """The look back of one seat at one finished deal (games.rooms.lookback), worked out once.
+
+    In the database, so that asking again, from any process, costs a read, not another search.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="look_backs")
+    deal = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1)
+    items = models.JSONField(default=list)  # games.bots.lookback's items, as sent
+    rollouts = models.IntegerField(default=0)  # what the search spent (docs/BOTS.md)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "deal", "seat"], name="one_look_back_per_seat_deal")]
+
+    def __str__(self):
+        return f"{self.game_id} deal {self.deal} {self.seat}: {len(self.items)} items"

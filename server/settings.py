@@ -221,6 +221,12 @@ FOOT_LIVE_GAMES = env_int("FOOT_LIVE_GAMES", 1000)  # games kept in memory betwe
 # Computer players (games.rooms.bot_runner)
 FOOT_BOT_POOL = os.environ.get("FOOT_BOT_POOL", "mixed")  # mixed: hard in processes, the rest in threads
 FOOT_BOT_WORKERS = env_int("FOOT_BOT_WORKERS", 2)  # workers per bot pool
+# The look back after a deal (games.rooms.lookback): its own pool, at a lower CPU priority, and at
+# most this many asked and not yet answered per process (more are refused: look_back_busy)
+FOOT_LOOKBACK_POOL = os.environ.get("FOOT_LOOKBACK_POOL", "process")  # or "thread" (in-process tests)
+FOOT_LOOKBACK_WORKERS = env_int("FOOT_LOOKBACK_WORKERS", 1)
+FOOT_LOOKBACK_NICE = env_int("FOOT_LOOKBACK_NICE", 10)
+FOOT_LOOKBACK_QUEUE = env_int("FOOT_LOOKBACK_QUEUE", 8)
 # The websocket's flood limit (games.consumers): messages per second, and at once
 FOOT_WS_RATE = env_number("FOOT_WS_RATE", 10)
 FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)

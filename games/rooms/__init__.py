@@ -31,6 +31,7 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - reactions       a seat's fixed reactions, one every few seconds, to every socket of the game
 - rematch         Play again: the lobby that follows a finished friends game, offered to its players
 - turns           the event loop's side of play: a person's move, the computers' turns, hints
+- lookback        the look back after a deal: who may ask, the search in its own pool, the answer kept
 
 Callers (games.consumers, games.api, games.pages, the management commands) import each name
 from the module that owns it; this package re-exports nothing.

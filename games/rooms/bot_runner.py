@@ -13,12 +13,17 @@ the hints. FOOT_BOT_POOL=process or
 The bots come from `games.bots.make_bot`; with the test hooks on, FOOT_BOT_FACTORY="module:function"
 replaces it (tests use a trivial legal player with it). The settings are read in the server's
 process only: a pool's worker process is handed the factory with each call, so it never needs
-Django's settings. Calls games.bots and nothing else of the room service.
+Django's settings. The look back after a deal (games.bots.lookback, asked by games.rooms.lookback)
+thinks in a pool of its own (`look_back_pool`): FOOT_LOOKBACK_WORKERS processes at a lower CPU
+priority (FOOT_LOOKBACK_NICE), so a player's look back never takes a worker from the bots' moves
+nor CPU from the server; FOOT_LOOKBACK_POOL=thread puts it in a thread (the in-process tests).
+Calls games.bots and nothing else of the room service.
 """
 
 import asyncio
 import importlib
 import multiprocessing
+import os
 import threading
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -26,6 +31,7 @@ from django.conf import settings
 
 from games.bots import make_bot
 from games.bots.hint import hint_step
+from games.bots.lookback import look_back
 from games.bots.reasons import valid as valid_reason
 
 _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
@@ -67,6 +73,11 @@ def compute_hint(level: str, seed: int, view: dict, factory: str | None = None) 
     return hint_step(bot, view)
 
 
+def compute_look_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
+    """The look back at one deal for `seat` (games.bots.lookback); plain data in and out."""
+    return look_back(start, [(mover, action) for mover, action in moves], seat, seed, computer=set(computer))
+
+
 def bot_seed(game_seed: int, seat: str) -> int:
     """Each seat's bot has its own seed, fixed by the game's seed (so a daily is the same for all)."""
     return (int(game_seed) * 4 + "SWNE".index(seat)) % (2**63)
@@ -94,6 +105,38 @@ def pool(level: str | None = None) -> Executor:
                 # spawn, not fork: forking a process that runs an event loop and DB connections is unsafe.
                 _pools[kind] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
         return _pools[kind]
+
+
+def lower_priority(nice: int) -> None:
+    """A look-back worker's first step: yield the CPU to the server and the bots' workers."""
+    if nice > 0:
+        os.nice(nice)
+
+
+def look_back_pool() -> Executor:
+    with _pool_lock:
+        if "look_back" not in _pools:
+            workers = max(1, int(settings.FOOT_LOOKBACK_WORKERS))
+            if settings.FOOT_LOOKBACK_POOL == "thread":
+                _pools["look_back"] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="look-back")
+            else:
+                _pools["look_back"] = ProcessPoolExecutor(
+                    max_workers=workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=lower_priority,
+                    initargs=(int(settings.FOOT_LOOKBACK_NICE),),
+                )
+        return _pools["look_back"]
+
+
+async def think_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
+    """`compute_look_back` in the look backs' pool, while the event loop serves others."""
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(look_back_pool(), compute_look_back, start, moves, seat, seed, computer)
+    except BrokenExecutor:  # a worker died: start the pools again once
+        shutdown_pool()
+        return await loop.run_in_executor(look_back_pool(), compute_look_back, start, moves, seat, seed, computer)
 
 
 def shutdown_pool() -> None:

@@ -1,0 +1,130 @@
+"""The look back after a deal (issue #14 item 6): who may ask for it, the deal's moves read back
+from the move log, the search run off the event loop in a pool of its own, and the answer kept
+once per (game, deal, seat).
+
+Only a seated player, for their own seat, for a deal that is over; never in a daily before its
+date is over (its deals are everyone's deals that day, as for watching: games.daily_clock). The
+search (games.bots.lookback) runs in its own small process pool (games.rooms.bot_runner's
+`look_back_pool`: FOOT_LOOKBACK_WORKERS, at a lower CPU priority), so a look back never holds
+this process's interpreter and never takes a worker from the bots' moves; at most FOOT_LOOKBACK_QUEUE of them wait per
+process, more are refused with `look_back_busy`. The answer is a LookBack row: asking again, on
+any process, reads it. Every refusal changes nothing.
+
+May call the engine, games.models, games.daily_clock and the room modules bot_runner, stored,
+database_threads and errors.
+"""
+
+import asyncio
+
+from django.conf import settings
+from django.db import IntegrityError
+
+from games import daily_clock, engine
+from games.models import Game, LookBack
+from games.rooms import bot_runner
+from games.rooms.database_threads import database_call
+from games.rooms.errors import RoomError
+from games.rooms.stored import load
+
+DEALS = 4
+_running: dict[tuple[str, int, str], asyncio.Future] = {}  # asked and not yet answered, in this process
+
+
+def deal_number(value) -> int:
+    """The deal a message names: an integer 1 to 4 (anything else: `look_back_bad_deal`)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= DEALS:
+        raise RoomError("look_back_bad_deal")
+    return value
+
+
+def refusal(game: Game | None, seat: str | None, deal: int) -> str | None:
+    """Why `seat` may not look back at `deal` of `game` now, as a code; None when it may."""
+    if game is None:
+        return "not_found"
+    if not seat or seat not in game.human_seats():
+        return "not_seated"
+    if game.position is None:
+        return "not_started"
+    if game.mode == Game.DAILY and game.daily_date is not None and not daily_clock.is_closed(game.daily_date):
+        return "look_back_daily_later"
+    current, over = game.position["deal"], game.position.get("phase") == "over"
+    if deal == current and not over:
+        return "look_back_deal_not_over"
+    if deal > current:
+        return "look_back_bad_deal"
+    return None  # a deal the game never played (it started later) has no moves: look_back_bad_deal
+
+
+def stored_items(game_id: str, seat: str, deal: int) -> list | None:
+    row = LookBack.objects.filter(game_id=game_id, deal=deal, seat=seat).only("items").first()
+    return None if row is None else row.items
+
+
+def prepare(game_id: str, seat: str | None, deal: int) -> dict:
+    """In a database thread: the checks, then the stored answer ({"items"}) or what the search
+    needs ({"start", "moves", "computer", "seed"}) read back from the move log."""
+    game = load(game_id)
+    code = refusal(game, seat, deal)
+    if code is not None:
+        raise RoomError(code, status=404 if code == "not_found" else 403)
+    assert game is not None and seat is not None
+    items = stored_items(str(game.id), seat, deal)
+    if items is not None:
+        return {"items": items}
+    return {"seed": game.seed, **deal_moves(game, seat, deal)}
+
+
+def deal_moves(game: Game, seat: str, deal: int) -> dict:
+    """The position `deal` started from, its moves in order, and which of `seat`'s moves the
+    computer made for it (they carry a bot's reason: a friend was away; a person's never do)."""
+    replayed = engine.Game.from_position(game.initial_position)
+    start: dict | None = None
+    moves: list[tuple[str, dict]] = []
+    computer: list[int] = []
+    for move in game.moves.order_by("seq").only("seat", "action", "reason"):
+        if replayed.deal > deal or replayed.turn is None:
+            break
+        if replayed.deal == deal:
+            if start is None:
+                start = replayed.to_position()
+            if move.seat == seat and move.reason is not None:
+                computer.append(len(moves))
+            moves.append((move.seat, move.action))
+        replayed.apply(move.seat, move.action)
+    if start is None:
+        raise RoomError("look_back_bad_deal")
+    return {"start": start, "moves": moves, "computer": computer}
+
+
+def save(game_id: str, seat: str, deal: int, answer: dict) -> list:
+    """Keep the answer; if another process stored one meanwhile, that one is the answer."""
+    try:
+        row, _ = LookBack.objects.get_or_create(
+            game_id=game_id, deal=deal, seat=seat, defaults={"items": answer["items"], "rollouts": answer["rollouts"]}
+        )
+    except IntegrityError:  # the other process's insert won between the get and the create
+        row = LookBack.objects.get(game_id=game_id, deal=deal, seat=seat)
+    return row.items
+
+
+async def look_back(game_id: str, seat: str | None, deal) -> list:
+    """The items of `seat`'s look back at `deal` (games.bots.lookback), computed once."""
+    deal = deal_number(deal)
+    ready = await database_call(prepare)(game_id, seat, deal)
+    if "items" in ready:
+        return ready["items"]
+    assert seat is not None
+    key = (str(game_id), deal, seat)
+    if key in _running:  # the same seat asked twice (two tabs): one search
+        return await asyncio.shield(_running[key])
+    if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
+        raise RoomError("look_back_busy", status=503)
+    task = asyncio.ensure_future(_search_and_save(game_id, seat, deal, ready))
+    _running[key] = task
+    task.add_done_callback(lambda _: _running.pop(key, None))
+    return await asyncio.shield(task)
+
+
+async def _search_and_save(game_id: str, seat: str, deal: int, ready: dict) -> list:
+    answer = await bot_runner.think_back(ready["start"], ready["moves"], seat, ready["seed"], ready["computer"])
+    return await database_call(save)(game_id, seat, deal, answer)
