@@ -1,8 +1,9 @@
 /**
- * The end of a deal (the itemised score and "Next deal") and the end of the game (the winner,
- * and for a ranked daily its result on the board, daily_end.js, and a text to share).
+ * The end of a deal (the itemised score, "Look back" and "Next deal") and the end of the game (the
+ * winner, and for a ranked daily its result on the board, daily_end.js, and a text to share).
  */
 import { showDailyEnd } from "./daily_end.js";
+import { stepWords } from "./hint.js";
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext } from "./i18n.js";
 import { fill, h } from "./render.js";
@@ -47,10 +48,34 @@ function open(dialog) {
   else dialog.setAttribute("open", "");
 }
 
-export function showDealEnd(view, us, deal, score, teams) {
+/**
+ * "Look back" (a seated player's): asks the server with `ask(deal, answer)` and says its answer —
+ * the decisions of the deal where the search would have played otherwise, each in the hint's
+ * words (docs/PROTOCOL.md, `look_back`), the search's agreement, or why it was refused.
+ */
+function lookBack(deal, ask) {
+  if (!ask) return null;
+  const out = h("div", { class: "look-back", "aria-live": "polite" });
+  const said = (answer) => {
+    const items = answer.items || [];
+    if (answer.type === "error") return fill(out, h("p", { text: answer.message || answer.code }));
+    if (!items.length) return fill(out, h("p", { text: gettext("Nothing to look back on: the search agreed with you.") }));
+    return fill(out, h("ul", {}, items.map((item) => h("li", { text: fmt(gettext("You: %(played)s. The hard computer's search preferred: %(better)s, worth about +%(points)s points."),
+      { played: stepWords(item.played_parts), better: stepWords(item.better_parts), points: formatNumber(item.points) }) }))));
+  };
+  const button = h("button", { type: "button", id: "btn-look-back", class: "quiet", text: gettext("Look back") });
+  button.onclick = () => {
+    button.disabled = true;
+    fill(out, h("p", { text: gettext("Thinking…") }));
+    ask(deal, said);
+  };
+  return h("div", {}, button, out);
+}
+
+export function showDealEnd(view, us, deal, score, teams, ask) {
   $("deal-end-title").textContent = fmt(gettext("Deal %(deal)s is over"), { deal });
   const totals = view && view.scores ? view.scores.totals : null;
-  fill($("deal-end-body"), breakdownTable(score, us, totals, teams));
+  fill($("deal-end-body"), breakdownTable(score, us, totals, teams), lookBack(deal, ask));
   open($("deal-end"));
   $("btn-next-deal").focus();
 }
@@ -88,9 +113,10 @@ export function showGameOver(view, us, context) {
   $("game-over-title").textContent = winnerText(view, us, context.teams);
   const deals = (view.scores && view.scores.deals) || [];
   const last = deals[deals.length - 1];
-  fill($("game-over-body"), 
+  fill($("game-over-body"),
     last ? h("p", { text: fmt(gettext("Deal %(deal)s"), { deal: deals.length }) }) : null,
     last ? breakdownTable(last, us, view.scores.totals, context.teams) : null,
+    last ? lookBack(deals.length, context.ask) : null,
   );
   $("share").hidden = true;
   offerReplay(context);

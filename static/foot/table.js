@@ -37,7 +37,7 @@ const model = { v: null, view: null, seat: null, mode: null, ranked: false, rank
 const ui = {
   shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
   stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, offer: null, playing: null,
-  order: storedOrder(), focusKey: null, refocus: false, dealOver: null, lastMelds: new Set(),
+  order: storedOrder(), focusKey: null, refocus: false, dealOver: null, lastMelds: new Set(), lookBack: null,
 };
 const pacer = new Pacer();
 const gameLog = new GameLog($("log"));
@@ -100,6 +100,7 @@ function onMessage(message) {
     case "presence": return onPresence(message);
     case "hint": return onHint(message);
     case "take_choice": return onTakeChoice(message);
+    case "look_back": return answerLookBack(message);
     case "notice": return showMessage(message.message || message.code);
     case "play_again": return offerLobby(message, ui.me, seatNameOf, revealGameOver);
     case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
@@ -199,6 +200,7 @@ function onPatch(message) {
 }
 
 function onError(message) {
+  if (answerLookBack(message)) return;
   const action = settlePending(message.ref);
   // On stale_version the server sends the whole state by itself: nothing to ask for here.
   if (message.ref && message.ref === ui.stagingRef) ui.stagingStatus = message.message || message.code;
@@ -728,7 +730,23 @@ function lookAtTable() {
 }
 
 function openDealEnd(deal, score) {
-  showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score, teamWords());
+  showDealEnd(ui.shown, teamOf(ui.me || "S"), deal, score, teamWords(), askLookBack());
+}
+
+/** A seated player's "Look back": the question sent, the answer (or refusal) handed to results.js. */
+function askLookBack() {
+  if (!ui.me) return null;
+  return (deal, answer) => {
+    ui.lookBack = { ref: nextRef(), answer };
+    if (!socket || !socket.send({ type: "look_back", deal, ref: ui.lookBack.ref })) answer({ type: "error", message: gettext("Not connected. Reconnecting…") });
+  };
+}
+
+function answerLookBack(message) {
+  if (!ui.lookBack || message.ref !== ui.lookBack.ref) return false;
+  ui.lookBack.answer(message);
+  ui.lookBack = null;
+  return true;
 }
 
 /** The teams' titles ("Your team", or "North–South" for someone watching) and who plays in each. */
@@ -747,7 +765,7 @@ function revealGameOver() {
 }
 
 function openGameOver() {
-  showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId, teams: teamWords() });
+  showGameOver(ui.shown, teamOf(ui.me || "S"), { mode: model.mode, ranked: model.ranked, date: model.date, gameId, teams: teamWords(), ask: askLookBack() });
 }
 
 /** After a reload: show the result the player has not acknowledged yet. */

@@ -1,0 +1,68 @@
+"""The look back after a deal (issue #14 item 6), in the browser: a deal played to its end by
+clicking, then "Look back" in the deal's score: a short "Thinking…", then the decisions the hard
+search would have played otherwise, each in the hint's words with its estimated cost, or the
+message that it agreed. In English and German; a screenshot of the answer goes to
+docs/screenshots/."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import CORNER, SCREENSHOTS, open_table, start_game_from, version
+from .test_table_fits import MY_TURN_OR_DEAL_END, late_deal_position
+
+pytestmark = pytest.mark.browser
+
+WORDS = {
+    "en": (
+        "Look back",
+        "Nothing to look back on",
+        r"You: .+\. The hard computer's search preferred: .+, worth about \+[\d,]+ points\.",
+    ),
+    "de": (
+        "Rückblick",
+        "Nichts zum Zurückblicken",
+        r"Du: .+\. Die Suche des Computers \(Schwer\) hätte lieber: .+, etwa \+[\d.]+ Punkte wert\.",
+    ),
+}
+
+
+def play_to_the_deals_end(page) -> None:
+    """South's turns by clicking (Draw 2, then discard the first card) until the deal ends: the
+    late-deal position's opponents are in their feet with a few cards and go out soon."""
+    for _turn in range(8):
+        if page.locator("#btn-draw").is_enabled():
+            since = version(page)
+            page.locator("#btn-draw").click()
+            page.wait_for_function(f"Number(document.querySelector('#table').dataset.v) > {since}")
+        page.locator("#hand .card").first.click(position=CORNER)
+        since = version(page)
+        page.locator("#btn-discard").click()
+        page.wait_for_function(MY_TURN_OR_DEAL_END.format(since=since + 7), timeout=60000)
+        if page.locator("#deal-end").is_visible():
+            return
+    pytest.fail("the deal did not end in eight turns")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_look_back_after_a_deal_shows_the_searchs_items_or_its_agreement(site, make_page, language):
+    page = make_page(locale={"en": "en-GB", "de": "de-DE"}[language])
+    button, agreed, item_line = WORDS[language]
+    open_table(page, site, start_game_from(page, site, late_deal_position(), level="easy"))
+    play_to_the_deals_end(page)
+    dialog = page.locator("#deal-end")
+    dialog.get_by_role("button", name=button).click()
+    expect(dialog.get_by_role("button", name=button)).to_be_disabled()  # asked once
+    answer = dialog.locator(".look-back")
+    expect(answer.locator("li, p").first).to_be_visible()
+    expect(answer.locator("li").or_(answer.get_by_text(agreed)).first).to_be_visible(timeout=60000)
+    items = answer.locator("li")
+    if items.count():
+        assert items.count() <= 3
+        for text in items.all_inner_texts():
+            assert re.fullmatch(item_line, text), text
+    page.screenshot(path=str(SCREENSHOTS / f"look-back-{language}.png"))
+    assert page.foot_errors == []
+    dialog.get_by_role("button", name={"en": "Next deal", "de": "Nächste Runde"}[language]).click()
+    assert not dialog.is_visible()
