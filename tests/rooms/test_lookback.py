@@ -19,8 +19,7 @@ from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from players.models import Player
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
-
-from .test_consumer import communicator, receive, session_cookie
+from testsupport.sockets import communicator, receive, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 CODES = ("look_back_bad_deal", "look_back_deal_not_over", "look_back_daily_later", "look_back_busy")
