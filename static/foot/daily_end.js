@@ -31,12 +31,18 @@ export function againstParText(difference) {
   return gettext("On par");
 }
 
-function scoreLine(result) {
-  const parts = [fmt(gettext("Your score: %(points)s"), { points: result.score })];
+/**
+ * The score, and under it the par with the score against it. The numbers are written as the rest
+ * of the page writes them (numbers.js: no grouping, the page's digits), so the page's own words
+ * are used rather than the server's `against_par_text` (grouped: "+1,240"), which is for sharing.
+ */
+function scoreLines(result) {
+  const lines = [h("p", { class: "daily-score", text: fmt(gettext("Your score: %(points)s"), { points: result.score }) })];
   if (result.par !== null && result.par !== undefined) {
-    parts.push(fmt(gettext("par %(points)s"), { points: result.par }), result.against_par_text || againstParText(result.against_par));
+    const par = fmt(gettext("Par: %(points)s"), { points: result.par });
+    lines.push(h("p", { class: "daily-par", text: `${par} · ${againstParText(result.against_par)}` }));
   }
-  return h("p", { class: "daily-score", text: parts.join(" · ") });
+  return lines;
 }
 
 function rankPart(result) {
@@ -82,7 +88,7 @@ function standingPart(box, result, gameId, onText) {
 }
 
 function draw(box, result, gameId, onText) {
-  fill(box, scoreLine(result), ...standingPart(box, result, gameId, onText));
+  fill(box, ...scoreLines(result), ...standingPart(box, result, gameId, onText));
   onText(result.text); // once named, the share text tells the rank too
 }
 

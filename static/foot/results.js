@@ -49,6 +49,18 @@ function open(dialog) {
 }
 
 /**
+ * A modal dialog focuses its first focusable element, here the share box or Play again at its
+ * end: a dialog taller than the screen (a phone, a laptop's 720 px) then opened scrolled to its
+ * bottom, the winner, the score and the nickname form out of sight. The title takes the focus
+ * instead (a screen reader starts there too), and the dialog shows its top.
+ */
+function showFromTheTop(dialog, title) {
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
+}
+
+/**
  * "Look back" (a seated player's): asks the server with `ask(deal, answer)` and says its answer —
  * the decisions of the deal where the search would have played otherwise, each in the hint's
  * words (docs/PROTOCOL.md, `look_back`), the search's agreement, or why it was refused.
@@ -121,6 +133,7 @@ export function showGameOver(view, us, context) {
   $("share").hidden = true;
   offerReplay(context);
   open($("game-over"));
+  showFromTheTop($("game-over"), $("game-over-title"));
   if (context.mode === "daily" && context.ranked) showDailyResult(view, us, context);
   $("btn-copy-share").onclick = async () => {
     try { await navigator.clipboard.writeText($("share-text").value); } catch (error) { $("share-text").select(); }

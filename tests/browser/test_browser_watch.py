@@ -3,9 +3,9 @@ every hand open (and every foot not yet picked up), played at a speed, paused, a
 its shared link in another browser.
 
 The game is a solo game from a prepared position in deal 4 (the test hook), with every foot
-picked up and North–South's piles complete (R49), so it ends within a few dozen moves; South's
-moves are played through a second socket with the simple legal policy of test_daily_leaderboard,
-the `normal` bots play the other seats. Every step the page shows was computed by the server's
+picked up and North–South's piles complete (R49), so it ends within a few dozen moves; South is
+played at the table page by clicks (tests/browser/clicking_player.py), the `normal` bots play the
+other seats. Every step the page shows was computed by the server's
 engine from the stored moves (R59).
 """
 
@@ -16,9 +16,9 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESK, PHONE, ROOT, SCREENSHOTS, load_engine_helpers, new_page, start_game_from
+from .clicking_player import ClickingPlayer, play_together
+from .conftest import DESK, PHONE, ROOT, SCREENSHOTS, load_engine_helpers, new_page, open_table, start_game_from
 from .test_browser_csp import YESTERDAY_DAILY
-from .test_daily_leaderboard import play_as_south
 
 pytestmark = pytest.mark.browser
 helpers = load_engine_helpers()
@@ -53,8 +53,10 @@ def step_shown(page) -> int:
 @pytest.fixture
 def finished_game(site, page) -> dict:
     game = start_game_from(page, site, near_the_end())
-    south, _ = play_as_south(site, page.context, game["id"])
-    assert south.view is not None and south.view["phase"] == "over"
+    open_table(page, site, game)
+    south = ClickingPlayer(page)
+    play_together([south], 120)
+    assert south.over and south.tally.turns >= 1  # the game-over dialog is open
     return game
 
 

@@ -1,256 +1,49 @@
-"""End to end: a real ranked daily played to its end, then the player's row on today's board.
+"""End to end (issue #16, "a whole daily played to the end, with the nickname asked in the
+game-over dialog"): real ranked dailies played by clicks to their ends, then what their players
+are told, and the board.
 
 Chromium opens the home page and clicks the Daily button, which makes the ranked daily of the
 browser's player (R57, R59: dealt from the day's seed, scored by the server's replay of the moves).
-South's moves are then played through a second websocket of the same session (the browser's
-session cookie, the site's Origin) by a simple legal policy read from the view's options, with a
-version on every action and a resync after any error; the `normal` bots play the other seats.
-Back in the browser: the end-of-game dialog with the score and the nickname asked there (a refused
-one, then a good one, after which the rank and the board link appear), and the player's own row
-on today's board with the score the server computed. A second daily of the date is unranked.
+All four deals are played at the table page from their real start by clicking, as a person plays
+(tests/browser/clicking_player.py: the card buttons, the buttons the page enables from the
+server's options, the melds it lights up, Next deal); hints are off in a ranked daily. The `normal`
+bots play the other seats at full speed (FOOT_BOT_DELAY=0, testsupport.daphne). Two players do
+this side by side (so the module takes the time of about one game): the main one on a 1280×720
+laptop, and a second one on a 360×640 phone whom a moderator bans once the game has begun.
 
-The game is played once per module (a fixture) and shared by the tests, which therefore run in one
-xdist group.
+Then, for the main player, the game-over dialog as it opened: at its top, the score, the par, no
+rank but the nickname asked right there (a refused one, then a good one, after which the rank and
+the board link appear), screenshots at laptop and phone size, the board the link leads to with
+the player's own row highlighted, a second daily of the date unranked, the replay refused before
+the day is over. For the banned player: "Your results are hidden", no form, no rank, and no form
+on the board either.
+
+The games are played once per module (a fixture) and shared by the tests, which therefore run in
+one xdist group.
 """
 
-import itertools
-import json
 import re
+import subprocess
+import sys
 import time
 import uuid
-from collections import Counter
 from dataclasses import dataclass, field
 
-import jsonpatch
 import pytest
 from playwright.sync_api import Page, expect
-from websockets.sync import client as ws_client
 
-from .conftest import DESK, SCREENSHOTS, new_page
+from testsupport.daphne import ROOT
+
+from .clicking_player import ClickingPlayer, Tally, play_together
+from .conftest import SCREENSHOTS, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("daily_leaderboard")]
 
 TABLE_URL = re.compile(r"/g/([0-9a-f-]+)/")
-PLAY_SECONDS = 300  # measured: ~720 versions in 99 s with the machine at load 15-19 (2 cores); far less when idle
+PLAY_SECONDS = 300  # docs/LEADERBOARDS.md has the measured times of two dailies played by clicks
+LAPTOP = {"width": 1280, "height": 720}
+PHONE_SMALL = {"width": 360, "height": 640}
 SOUTH, TEAM, OPPONENTS = "S", "NS", "EW"
-NATURAL_RANKS = "456789TJQKA"
-BLACK_THREES = ("3C", "3S")
-
-
-# -------------------------------------------------------------------- South's policy (from the view)
-
-
-def card_value(card: str) -> int:
-    from games.engine import card_points
-
-    return card_points(card)
-
-
-def is_wild(card: str) -> bool:
-    return card == "JK" or card[0] == "2"
-
-
-def is_natural(card: str) -> bool:
-    return card != "JK" and card[0] in NATURAL_RANKS
-
-
-def cards_held(view) -> list[str]:
-    return [code for code, count in sorted(view["hand"].items()) for _ in range(count)]
-
-
-def naturals_by_rank(view) -> dict[str, list[str]]:
-    ranks: dict[str, list[str]] = {}
-    for card in cards_held(view):
-        if is_natural(card):
-            ranks.setdefault(card[0], []).append(card)
-    return ranks
-
-
-def first_meld(view) -> dict | None:
-    """Every natural group of 3 or more (R15), then pairs with one wild card, up to the minimum (R37)."""
-    minimum = view["options"]["minimum"]
-    spare_wilds = [card for card in cards_held(view) if is_wild(card)]
-    ranks = naturals_by_rank(view)
-    groups = [cards[:7] for cards in ranks.values() if len(cards) >= 3]
-    total = sum(card_value(card) for group in groups for card in group)
-    pairs = sorted((cards for cards in ranks.values() if len(cards) == 2), key=lambda pair: -card_value(pair[0]))
-    for pair in pairs:
-        if total >= minimum or not spare_wilds:
-            break
-        wild = spare_wilds.pop()
-        groups.append(pair + [wild])  # two naturals and one wild: the ratio of R15 holds
-        total += 2 * card_value(pair[0]) + card_value(wild)
-    if not groups or total < minimum:
-        return None
-    return {"type": "meld", "groups": [{"cards": group} for group in groups]}
-
-
-def later_melds(view) -> list[dict]:
-    """Once down (R41): natural additions the options offer (R21), then new natural melds (R20)."""
-    ranks = naturals_by_rank(view)
-    actions = [
-        {"type": "meld", "groups": [{"cards": ranks[rank], "to": rank}]}
-        for rank in view["options"]["add_to"]
-        if rank in ranks
-    ]
-    started = {meld["rank"] for meld in view["melds"][TEAM].values() if meld["status"] == "incomplete"}
-    actions += [
-        {"type": "meld", "groups": [{"cards": cards[:7]}]}
-        for rank, cards in ranks.items()
-        if rank not in started and len(cards) >= 3
-    ]
-    return actions
-
-
-def discard_order(view) -> list[str]:
-    """Black threes first (R36: no other way out), then the loneliest, cheapest naturals, wild cards last."""
-    counts = Counter(cards_held(view))
-    naturals = sorted(
-        (card for card in counts if is_natural(card)), key=lambda card: (counts[card], card_value(card), card)
-    )
-    return [card for card in BLACK_THREES if counts[card]] + naturals + sorted(card for card in counts if is_wild(card))
-
-
-def south_action(view, check) -> dict:
-    """South's next action: draw, a meld that `check` accepts, or a discard.
-
-    A discard from the hand is always legal (R25); in the foot R47 may refuse one, so there each
-    candidate is checked first. Checking only where a refusal is possible keeps the socket well
-    under the server's 10 frames a second.
-    """
-    options = view["options"]
-    if options["draw"]:
-        return {"type": "draw"}
-    candidates = [first_meld(view)] if options["minimum"] > 0 else later_melds(view)
-    for action in filter(None, candidates):
-        if check(action)["ok"]:
-            return action
-    in_foot = view["seats"][SOUTH]["in_foot"]
-    for card in discard_order(view):
-        action = {"type": "discard", "card": card}
-        if not in_foot or check(action)["ok"]:
-            return action
-    raise AssertionError(f"South has no legal discard: {view['hand']}")
-
-
-# -------------------------------------------------------------------- South's websocket
-
-
-class Pace:
-    """A client-side token bucket below the server's (FOOT_WS_RATE 10/s, FOOT_WS_BURST 30): never closed 4008."""
-
-    def __init__(self, rate: float = 8, burst: float = 20):
-        self.rate, self.capacity, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
-
-    def wait(self) -> None:
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            time.sleep((1 - self.tokens) / self.rate)
-            self.tokens, self.stamp = 1, time.monotonic()
-        self.tokens -= 1
-
-
-@dataclass
-class SouthSocket:
-    """South's second socket: keeps the view in step (state, patches by version) and plays."""
-
-    ws: ws_client.ClientConnection
-    view: dict | None = None
-    v: int | None = None
-    pace: Pace = field(default_factory=Pace)
-    refs: itertools.count = field(default_factory=lambda: itertools.count(1))
-    sent: Counter = field(default_factory=Counter)
-    errors: list = field(default_factory=list)
-    syncs: int = 0
-
-    def send(self, message: dict) -> None:
-        self.pace.wait()
-        self.sent[message["type"]] += 1
-        self.ws.send(json.dumps(message))
-
-    def receive(self, timeout: float = 30) -> dict:
-        message = json.loads(self.ws.recv(timeout=timeout))
-        handler = getattr(self, "on_" + message["type"], None)
-        if handler:
-            handler(message)
-        return message
-
-    def on_state(self, message: dict) -> None:
-        self.view, self.v = message["view"], message["v"]
-        if SOUTH in message["awaiting"]:
-            self.send({"type": "next_deal"})
-
-    def on_patch(self, message: dict) -> None:
-        if self.v is None or message["v"] != self.v + 1:
-            self.resync()  # a gap in the versions: a lost message
-            return
-        self.view, self.v = jsonpatch.apply_patch(self.view, message["ops"]), message["v"]
-        kinds = {event["type"] for event in message["events"]}
-        if "deal_end" in kinds and "game_over" not in kinds:
-            self.send({"type": "next_deal"})  # South saw the score: the bots may deal on
-
-    def on_error(self, message: dict) -> None:
-        self.errors.append(message)
-        if message["code"] != "stale_version":  # after stale_version the server sends a state itself
-            self.resync()
-
-    def resync(self) -> None:
-        self.syncs += 1
-        self.v = None
-        self.send({"type": "sync"})
-
-    def request(self, message: dict) -> dict:
-        """Send with a fresh ref; the answer carrying it (checked, patch or error)."""
-        message["ref"] = f"t{next(self.refs)}"
-        self.send(message)
-        while True:
-            answer = self.receive()
-            if answer.get("ref") == message["ref"] and answer["type"] in ("checked", "patch", "error"):
-                return answer
-
-    def check(self, action: dict) -> dict:
-        return self.request({"type": "check", "action": action})
-
-    def my_turn(self) -> bool:
-        if self.view is None or self.v is None:
-            return False
-        options = self.view["options"]
-        return bool(options and self.view["turn"] == SOUTH and (options["draw"] or options["meld"]))
-
-    def play_to_the_end(self, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while self.view is None or self.view["phase"] != "over":
-            assert time.monotonic() < deadline, f"the game is not over after {seconds}s (v{self.v})"
-            if self.my_turn():
-                self.request({"type": "action", "action": south_action(self.view, self.check), "v": self.v})
-            else:
-                self.receive()
-
-
-def session_cookie_header(context, url: str) -> str:
-    cookies = {cookie["name"]: cookie["value"] for cookie in context.cookies(url)}
-    assert "sessionid" in cookies, "the browser has no session yet"
-    return f"sessionid={cookies['sessionid']}"
-
-
-def play_as_south(site, context, game_id: str) -> tuple[SouthSocket, float]:
-    uri = site.url.replace("http://", "ws://") + f"/ws/game/{game_id}/"
-    started = time.monotonic()
-    with ws_client.connect(
-        uri,
-        origin=site.url,
-        additional_headers={"Cookie": session_cookie_header(context, site.url)},
-        max_size=2**22,
-        open_timeout=10,
-    ) as ws:
-        south = SouthSocket(ws)
-        south.receive()  # the state on connect
-        assert south.view is not None, "the first message was not the state"
-        assert south.view["seat"] == SOUTH, "the second socket did not get the browser player's seat"
-        south.play_to_the_end(PLAY_SECONDS)
-    return south, time.monotonic() - started
 
 
 # -------------------------------------------------------------------- the finished daily (once per module)
@@ -260,8 +53,8 @@ def play_as_south(site, context, game_id: str) -> tuple[SouthSocket, float]:
 class FinishedDaily:
     page: Page
     game: dict
-    view: dict
-    south: SouthSocket
+    result: dict  # the game-over dialog's: deal, totals, title
+    tally: Tally
     seconds: float
     nickname: str = field(default_factory=lambda: f"Zoë {uuid.uuid4().int % 10000:04d}")
 
@@ -279,6 +72,27 @@ def open_daily_from_home(page, site, button_name) -> dict:
     return answer.json()
 
 
+def shown_number(text: str) -> int:
+    return int(re.sub(r"[^\d-]", "", text.replace("\u2212", "-")))
+
+
+def against_par(difference: int) -> str:
+    """As the page writes it: its own digits, no grouping (static/foot/numbers.js)."""
+    return f"+{difference} over par" if difference > 0 else f"{-difference} under par" if difference else "On par"
+
+
+def shown_result(page) -> dict:
+    """The end of the game as the game-over dialog shows it: the last deal's number, the totals, the title."""
+    dialog = page.locator("#game-over")
+    expect(dialog).to_be_visible()
+    totals = [shown_number(cell) for cell in dialog.locator("tfoot tr td").all_inner_texts()]
+    return {
+        "deal": dialog.locator("#game-over-body > p").first.inner_text(),
+        "totals": {TEAM: totals[0], OPPONENTS: totals[1]},
+        "title": page.locator("#game-over-title").inner_text(),
+    }
+
+
 def wait_for_entry(page, site, date: str, timeout: float = 10) -> dict:
     """The leaderboard's answer once the entry is in (it is written just after the last move commits)."""
     deadline = time.monotonic() + timeout
@@ -289,20 +103,66 @@ def wait_for_entry(page, site, date: str, timeout: float = 10) -> dict:
         time.sleep(0.2)
 
 
-@pytest.fixture(scope="module")
-def finished_daily(site, browser):
-    page = new_page(browser, DESK)
+def run_in_site(site, script: str) -> None:
+    """A few lines of Django in the live site's database (manage.py shell, the site's environment)."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+BAN = """
+from django.contrib.auth import get_user_model
+from leaderboards.moderation import ban_player
+from players.models import Player
+moderator, _ = get_user_model().objects.get_or_create(username="browser-moderator", defaults={"is_staff": True})
+ban_player(Player.objects.get(pk=PLAYER), moderator, "browser test: banned while playing the daily")
+"""
+
+
+def start_daily(browser, site, size: dict) -> tuple[Page, dict]:
+    page = new_page(browser, size)
     game = open_daily_from_home(page, site, "Play today’s game")
     assert (game["mode"], game["ranked"], game["seat"]) == ("daily", True, SOUTH)  # the first daily ranks (R59)
-    page.goto(site.url + "/rules/")  # the table is reloaded at the end; it need not draw 700 moves meanwhile
-    south, seconds = play_as_south(site, page.context, game["id"])
-    print(
-        f"\ndaily {game['id']}: over at v{south.v} in {seconds:.1f}s; sent {dict(south.sent)}; "
-        f"errors {[e['code'] for e in south.errors]}; syncs {south.syncs}"
-    )
-    assert south.view is not None  # play_as_south played it to the end
-    yield FinishedDaily(page, game, south.view, south, seconds)
-    page.context.close()
+    expect(page.get_by_role("button", name="Hint")).to_be_hidden()  # no hints in a ranked daily
+    return page, game
+
+
+@pytest.fixture(scope="module")
+def finished_dailies(site, browser):
+    """Two players' ranked dailies of today, clicked to their ends side by side (play_together): the
+    main one on a laptop, and one on a small phone whose player a moderator bans once it has begun
+    (a ban closes no open table; the game plays on, and its entry is recorded hidden)."""
+    page, game = start_daily(browser, site, LAPTOP)
+    banned_page, banned_game = start_daily(browser, site, PHONE_SMALL)
+    banned_id = banned_page.request.get(site.url + "/api/session").json()["player"]["id"]
+    run_in_site(site, BAN.replace("PLAYER", repr(banned_id)))
+    players = [ClickingPlayer(page), ClickingPlayer(banned_page)]
+    play_together(players, PLAY_SECONDS)
+    finished = []
+    for player, opened in zip(players, (game, banned_game), strict=True):
+        result = shown_result(player.page)
+        print(f"\ndaily {opened['id']}: over in {player.seconds:.1f}s by clicks; {result}; {player.tally}")
+        finished.append(FinishedDaily(player.page, opened, result, player.tally, player.seconds))
+    yield finished
+    for player in players:
+        player.page.context.close()
+
+
+@pytest.fixture(scope="module")
+def finished_daily(finished_dailies) -> FinishedDaily:
+    return finished_dailies[0]
+
+
+@pytest.fixture(scope="module")
+def banned_daily(finished_dailies) -> FinishedDaily:
+    return finished_dailies[1]
 
 
 # -------------------------------------------------------------------- the tests
@@ -316,38 +176,56 @@ def choose_nickname(page, nickname: str) -> None:
     page.wait_for_url(re.compile(r"/leaderboard/$"))
 
 
-def shown_number(text: str) -> int:
-    return int(re.sub(r"[^\d-]", "", text.replace("\u2212", "-")))
+def screenshot_both_sizes(page, name: str) -> None:
+    """The page with the dialog as a player sees it on a laptop and on a small phone, and on the
+    phone once the dialog is scrolled to its end (its links); then back to the laptop."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    dialog = page.locator("#game-over")
+    for size, suffix in ((LAPTOP, "laptop"), (PHONE_SMALL, "phone")):
+        page.set_viewport_size(size)
+        dialog.evaluate("(d) => { d.scrollTop = 0; }")
+        page.wait_for_timeout(150)  # a frame to lay the dialog out again
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{suffix}.png"))
+    dialog.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-phone-end.png"))
+    dialog.evaluate("(d) => { d.scrollTop = 0; }")
+    page.set_viewport_size(LAPTOP)
 
 
-def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, finished_daily):
-    page, game, view = finished_daily.page, finished_daily.game, finished_daily.view
-    totals = view["scores"]["totals"]
-    assert view["phase"] == "over" and len(view["scores"]["deals"]) == 4  # four deals make a game (R55)
-    assert not [error for error in finished_daily.south.errors if error["code"] != "stale_version"]
+def test_a_whole_daily_played_by_clicks_ends_with_the_nickname_asked_in_the_dialog(site, finished_daily):
+    page, game, result, tally = finished_daily.page, finished_daily.game, finished_daily.result, finished_daily.tally
+    totals = result["totals"]
+    # Four deals make a game (R55): three ended with Next deal pressed, the game-over dialog after the fourth.
+    assert (tally.deals_ended, result["deal"]) == (3, "Deal 4")
+    assert tally.turns >= 20 and tally.clicks["btn-discard"] >= 20, tally  # South played it, turn by turn
+    assert tally.melded >= 5, tally  # South melded by its clicks (the first meld, additions, new melds)
 
-    # The server's own result, from its replay of the moves (R59): the game's final totals.
+    # The server's own result, from its replay of the moves (R59), is what the dialog shows.
     board = wait_for_entry(page, site, game["daily_date"])
     me = board["me"]
     assert me["played"] and not me["listed"]  # no nickname yet: ranked, but not shown (LEADERBOARDS.md)
     assert (me["score"], me["opponents_score"]) == (totals[TEAM], totals[OPPONENTS])
+    winner = "Your team wins!" if totals[TEAM] > totals[OPPONENTS] else "The opponents win."
+    assert result["title"] == (winner if totals[TEAM] != totals[OPPONENTS] else "A draw!")  # R56
 
-    # The table, reloaded, shows the end of the game: the score, and (no nickname yet) no rank but
-    # the nickname form, right there in the dialog.
-    page.goto(site.url + game["url"] + "?speed=fast")
+    # The dialog as it opened at the end of the last deal: the score, the par, no rank (not on the
+    # board: no rank is promised) but the nickname form, right there.
     dialog = page.locator("#game-over")
-    expect(dialog).to_be_visible()
-    winner = {"NS": "Your team wins!", "EW": "The opponents win.", "draw": "A draw!"}[view["winner"]]
-    expect(page.locator("#game-over-title")).to_have_text(winner)
-    game_total = dialog.locator("tfoot tr td")
-    assert [shown_number(cell) for cell in game_total.all_inner_texts()] == [totals[TEAM], totals[OPPONENTS]]
     daily_end = dialog.locator(".daily-end")
-    expect(daily_end.locator(".daily-score")).to_contain_text(f"Your score: {totals[TEAM]}")
-    expect(daily_end.locator(".rank")).to_have_count(0)  # not on the board: no rank is promised
+    answer = page.request.get(site.url + f"/api/daily/result/{game['id']}").json()
+    assert answer["standing"] == "unnamed" and answer["par"] is not None  # the par is computed off the request path
+    expect(daily_end.locator(".daily-score")).to_have_text(f"Your score: {totals[TEAM]}")
+    expect(daily_end.locator(".daily-par")).to_have_text(
+        f"Par: {answer['par']} · {against_par(totals[TEAM] - answer['par'])}"
+    )
+    expect(daily_end.locator(".rank")).to_have_count(0)
     field = dialog.get_by_label("Choose a nickname to appear on today's board")
     expect(field).to_be_visible()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    dialog.screenshot(path=str(SCREENSHOTS / "daily-end-nickname.png"))
+    # The dialog is taller than a 720 px laptop screen: it opens at its top, the result in sight.
+    for seen in (page.locator("#game-over-title"), daily_end, field):
+        expect(seen).to_be_in_viewport()
+    screenshot_both_sizes(page, "daily-end-nickname")
 
     # A nickname with markup is refused (letters, digits, spaces, - and _ only) in the dialog.
     field.fill("<b>Zoë</b>")
@@ -367,7 +245,7 @@ def test_a_finished_daily_ranks_under_the_chosen_nickname_on_todays_board(site, 
     expect(dialog.locator("#share-text")).to_have_value(
         re.compile(rf"rank {board['me']['rank']}\n")
     )  # the share text too
-    dialog.screenshot(path=str(SCREENSHOTS / "daily-end-ranked.png"))
+    screenshot_both_sizes(page, "daily-end-ranked")
     daily_end.get_by_role("link", name="See today's board").click()
     page.wait_for_url(re.compile(r"/leaderboard/\d{4}-\d{2}-\d{2}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Daily game of {game['daily_date']}")  # today's board
@@ -449,7 +327,7 @@ def test_a_second_daily_of_the_date_is_unranked(site, finished_daily, second_dai
     page.wait_for_selector("#table[aria-busy=false]")
     expect(page.get_by_role("button", name="Hint")).to_be_visible()
     board = page.request.get(site.url + f"/api/leaderboard/daily/{first['daily_date']}").json()
-    assert board["me"]["played"] and board["me"]["score"] == finished_daily.view["scores"]["totals"][TEAM]
+    assert board["me"]["played"] and board["me"]["score"] == finished_daily.result["totals"][TEAM]
 
 
 def test_the_page_says_that_a_second_daily_does_not_count(second_daily):
@@ -466,3 +344,23 @@ def test_todays_daily_cannot_be_watched_before_its_day_is_over(site, finished_da
     expect(page.get_by_role("heading", level=1)).to_have_text("This game cannot be watched yet")
     expect(page.get_by_role("alert")).to_contain_text("once its day is over, after 00:10 UTC on")
     assert page.locator("#table").count() == 0  # nothing of the game is drawn
+
+
+def test_a_banned_player_is_told_their_results_are_hidden_and_offered_no_form(site, banned_daily):
+    """Issue #16, "The end of a daily": the player banned while playing finishes the daily; the
+    game-over dialog (as it opened, on the phone) says the results are hidden and offers nothing."""
+    page, game, result = banned_daily.page, banned_daily.game, banned_daily.result
+    assert (banned_daily.tally.deals_ended, result["deal"]) == (3, "Deal 4")  # a whole game, by clicks
+    answer = page.request.get(site.url + f"/api/daily/result/{game['id']}").json()
+    assert answer["standing"] == "hidden" and answer["rank"] is None
+    daily_end = page.locator("#game-over .daily-end")
+    expect(daily_end.locator(".hidden-note")).to_have_text("Your results are hidden from the boards.")
+    expect(daily_end.locator(".daily-score")).to_have_text(f"Your score: {result['totals'][TEAM]}")
+    expect(daily_end.locator("form, input, .rank, .board-link")).to_have_count(0)  # no nickname form, no rank
+    for seen in (page.locator("#game-over-title"), daily_end):  # a 360×640 phone: the dialog opens at its top
+        expect(seen).to_be_in_viewport()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "daily-end-hidden-phone.png"))
+    page.goto(site.url + f"/leaderboard/{game['daily_date']}/")
+    expect(page.locator("form.nickname")).to_have_count(0)  # nor on the board
+    expect(page.locator("table.board tbody tr.me")).to_have_count(0)
