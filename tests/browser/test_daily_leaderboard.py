@@ -18,8 +18,7 @@ the player's own row highlighted, a second daily of the date unranked, the repla
 the day is over. For the banned player: "Your results are hidden", no form, no rank, and no form
 on the board either.
 
-The games are played once per module (a fixture) and shared by the tests, which therefore run in
-one xdist group.
+The games are played once, so the checks are one test (its docstring says why not several).
 """
 
 import re
@@ -37,7 +36,7 @@ from testsupport.daphne import ROOT
 from .clicking_player import ClickingPlayer, Tally, play_together
 from .conftest import SCREENSHOTS, new_page
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("daily_leaderboard")]
+pytestmark = pytest.mark.browser
 
 TABLE_URL = re.compile(r"/g/([0-9a-f-]+)/")
 PLAY_SECONDS = 300  # docs/LEADERBOARDS.md has the measured times of two dailies played by clicks
@@ -134,7 +133,7 @@ def start_daily(browser, site, size: dict) -> tuple[Page, dict]:
     return page, game
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def finished_dailies(site, browser):
     """Two players' ranked dailies of today, clicked to their ends side by side (play_together): the
     main one on a laptop, and one on a small phone whose player a moderator bans once it has begun
@@ -155,25 +154,7 @@ def finished_dailies(site, browser):
         player.page.context.close()
 
 
-@pytest.fixture(scope="module")
-def finished_daily(finished_dailies) -> FinishedDaily:
-    return finished_dailies[0]
-
-
-@pytest.fixture(scope="module")
-def banned_daily(finished_dailies) -> FinishedDaily:
-    return finished_dailies[1]
-
-
 # -------------------------------------------------------------------- the tests
-
-
-def choose_nickname(page, nickname: str) -> None:
-    """The way a player does it: the form under the board, which posts and comes back to the board."""
-    form = page.locator("form.nickname")
-    form.get_by_label("Choose a nickname to appear on the boards").fill(nickname)
-    form.get_by_role("button", name="Save").click()
-    page.wait_for_url(re.compile(r"/leaderboard/$"))
 
 
 def screenshot_both_sizes(page, name: str) -> None:
@@ -193,7 +174,7 @@ def screenshot_both_sizes(page, name: str) -> None:
     page.set_viewport_size(LAPTOP)
 
 
-def test_a_whole_daily_played_by_clicks_ends_with_the_nickname_asked_in_the_dialog(site, finished_daily):
+def check_the_nickname_asked_in_the_dialog_then_the_rank_and_the_board(site, finished_daily):
     page, game, result, tally = finished_daily.page, finished_daily.game, finished_daily.result, finished_daily.tally
     totals = result["totals"]
     # Four deals make a game (R55): three ended with Next deal pressed, the game-over dialog after the fourth.
@@ -289,11 +270,9 @@ LOOKS_OF_A_ROW = """(row) => {
 }"""
 
 
-def test_my_row_on_the_board_is_highlighted_to_the_eye(site, finished_daily):
+def check_my_row_on_the_board_is_highlighted_to_the_eye(site, finished_daily):
     page = finished_daily.page
     page.goto(site.url + "/leaderboard/")
-    if page.locator("form.nickname").count():  # run on its own: the main test did not name the player
-        choose_nickname(page, finished_daily.nickname)
     row = page.locator("table.board tbody tr.me")
     expect(row).to_have_count(1)
     looks = row.evaluate(LOOKS_OF_A_ROW)  # the same row without "me", side by side
@@ -307,9 +286,8 @@ class SecondDaily:
     table_text: str  # the second table as it opened
 
 
-@pytest.fixture(scope="module")
-def second_daily(site, finished_daily) -> SecondDaily:
-    """Daily clicked again once the ranked one is over (once, whichever test asks first)."""
+def play_a_second_daily(site, finished_daily) -> SecondDaily:
+    """Daily clicked again once the ranked one is over."""
     page = finished_daily.page
     page.goto(site.url + "/")
     expect(page.locator("#play-daily")).to_have_text("Play today’s game")  # nothing left to continue
@@ -318,7 +296,7 @@ def second_daily(site, finished_daily) -> SecondDaily:
     return SecondDaily(game, home_text, page.locator("#table").inner_text())
 
 
-def test_a_second_daily_of_the_date_is_unranked(site, finished_daily, second_daily):
+def check_a_second_daily_of_the_date_is_unranked(site, finished_daily, second_daily):
     page, first, second = finished_daily.page, finished_daily.game, second_daily.game
     assert second["id"] != first["id"]
     assert (second["mode"], second["daily_date"], second["ranked"]) == ("daily", first["daily_date"], False)
@@ -330,13 +308,13 @@ def test_a_second_daily_of_the_date_is_unranked(site, finished_daily, second_dai
     assert board["me"]["played"] and board["me"]["score"] == finished_daily.result["totals"][TEAM]
 
 
-def test_the_page_says_that_a_second_daily_does_not_count(second_daily):
+def check_the_page_says_that_a_second_daily_does_not_count(second_daily):
     assert second_daily.game["ranked"] is False
     says_so = re.compile(r"not (count|ranked)|unranked|practice|already played|won.t count|doesn.t count", re.I)
     assert says_so.search(second_daily.home_text) or says_so.search(second_daily.table_text), second_daily
 
 
-def test_todays_daily_cannot_be_watched_before_its_day_is_over(site, finished_daily):
+def check_todays_daily_cannot_be_watched_before_its_day_is_over(site, finished_daily):
     """Its deals are everyone's today: the replay (every hand open) waits for the deadline."""
     page = finished_daily.page
     answer = page.goto(site.url + f"/replay/{finished_daily.game['id']}/")
@@ -346,7 +324,7 @@ def test_todays_daily_cannot_be_watched_before_its_day_is_over(site, finished_da
     assert page.locator("#table").count() == 0  # nothing of the game is drawn
 
 
-def test_a_banned_player_is_told_their_results_are_hidden_and_offered_no_form(site, banned_daily):
+def check_a_banned_player_is_told_their_results_are_hidden_and_offered_no_form(site, banned_daily):
     """Issue #16, "The end of a daily": the player banned while playing finishes the daily; the
     game-over dialog (as it opened, on the phone) says the results are hidden and offers nothing."""
     page, game, result = banned_daily.page, banned_daily.game, banned_daily.result
@@ -364,3 +342,18 @@ def test_a_banned_player_is_told_their_results_are_hidden_and_offered_no_form(si
     page.goto(site.url + f"/leaderboard/{game['daily_date']}/")
     expect(page.locator("form.nickname")).to_have_count(0)  # nor on the board
     expect(page.locator("table.board tbody tr.me")).to_have_count(0)
+
+
+def test_two_whole_dailies_played_by_clicks_and_what_their_players_are_told(site, finished_dailies):
+    """One test, the checks in order: the module's tests shared a module fixture (the two games)
+    and an xdist group, but pytest-xdist 3.8's `--dist loadgroup` groups nothing under pytest 9
+    (it renames `item._nodeid`, which pytest 9 no longer reads), so under `make test` each
+    worker that ran one of them played both games again."""
+    main, banned = finished_dailies
+    check_the_nickname_asked_in_the_dialog_then_the_rank_and_the_board(site, main)
+    check_my_row_on_the_board_is_highlighted_to_the_eye(site, main)
+    second = play_a_second_daily(site, main)
+    check_a_second_daily_of_the_date_is_unranked(site, main, second)
+    check_the_page_says_that_a_second_daily_does_not_count(second)
+    check_todays_daily_cannot_be_watched_before_its_day_is_over(site, main)
+    check_a_banned_player_is_told_their_results_are_hidden_and_offered_no_form(site, banned)
