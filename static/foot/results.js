@@ -46,6 +46,7 @@ function open(dialog) {
   if (dialog.open) return;
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
+  dialog.scrollTop = 0; // the focused button may sit low on a phone: the result's title shows first
 }
 
 /**
@@ -89,7 +90,7 @@ export function showDealEnd(view, us, deal, score, teams, ask) {
   const totals = view && view.scores ? view.scores.totals : null;
   fill($("deal-end-body"), breakdownTable(score, us, totals, teams), lookBack(deal, ask));
   open($("deal-end"));
-  $("btn-next-deal").focus();
+  $("btn-next-deal").focus({ preventScroll: true });
 }
 
 function winnerText(view, us, teams) {

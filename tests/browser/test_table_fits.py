@@ -189,6 +189,9 @@ def test_the_meld_fans_name_their_cards(site, page):
     assert discard.get_attribute("aria-label").startswith("Discard pile: 40 cards. On top: ")
 
 
+ON_SCREEN = """id => { const box = document.getElementById(id).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight; }"""
+
 MY_TURN_OR_DEAL_END = (
     "document.querySelector('#deal-end').open"
     " || (Number(document.querySelector('#table').dataset.v) >= {since}"
@@ -227,6 +230,10 @@ def test_turns_played_by_clicking_keep_the_table_on_screen(site, make_page, size
             break
     else:
         pytest.fail("the deal did not end in six turns")
+    # The score opens at its title (who won what), with Next deal on screen but sideways.
+    assert page.evaluate(ON_SCREEN, "deal-end-title"), "the score's title is on screen"
+    if size_name != "sideways":
+        assert page.evaluate(ON_SCREEN, "btn-next-deal"), "Next deal is on screen with the title"
     # The score can be closed to look at the finished table, and opened again.
     assert page.locator("#deal-info").inner_text().startswith("Deal 3")  # not yet the next deal's table
     page.get_by_role("button", name="Look at the table").click()
