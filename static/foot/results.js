@@ -46,19 +46,18 @@ function open(dialog) {
   if (dialog.open) return;
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
-  dialog.scrollTop = 0; // the focused button may sit low on a phone: the result's title shows first
+  dialog.scrollTop = 0; // its title first, not its focused button
 }
 
 /**
  * A modal dialog focuses its first focusable element, here the share box or Play again at its
  * end: a dialog taller than the screen (a phone, a laptop's 720 px) then opened scrolled to its
  * bottom, the winner, the score and the nickname form out of sight. The title takes the focus
- * instead (a screen reader starts there too), and the dialog shows its top.
+ * instead (a screen reader starts there too); open() shows the dialog's top.
  */
-function showFromTheTop(dialog, title) {
+function showFromTheTop(title) {
   title.tabIndex = -1;
   title.focus({ preventScroll: true });
-  dialog.scrollTop = 0;
 }
 
 /**
@@ -134,7 +133,7 @@ export function showGameOver(view, us, context) {
   $("share").hidden = true;
   offerReplay(context);
   open($("game-over"));
-  showFromTheTop($("game-over"), $("game-over-title"));
+  showFromTheTop($("game-over-title"));
   if (context.mode === "daily" && context.ranked) showDailyResult(view, us, context);
   $("btn-copy-share").onclick = async () => {
     try { await navigator.clipboard.writeText($("share-text").value); } catch (error) { $("share-text").select(); }
