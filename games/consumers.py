@@ -186,6 +186,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.close(CLOSE_NOT_FOUND)
             return
         if banned:
+            await self.send_error("banned")  # else the table stays empty with no word of why
             await self.close(CLOSE_BANNED)
             return
         lease = await self.take_socket_place(str(game.id))

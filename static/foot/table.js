@@ -801,6 +801,7 @@ function setConnection(status) {
   $("connection").hidden = !text;
   root.dataset.connection = status;
   if (status === "open") root.dataset.connections = String(Number(root.dataset.connections || 0) + 1);
+  if (status === "refused" && !ui.shown) $("turn-banner").textContent = "";
 }
 
 async function start() {

@@ -339,6 +339,10 @@ def check_a_banned_player_is_told_their_results_are_hidden_and_offered_no_form(s
         expect(seen).to_be_in_viewport()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "daily-end-hidden-phone.png"))
+    # Reloaded, the table is refused to a banned player: it says why, not "Connecting…" for ever.
+    page.goto(site.url + game["url"] + "?speed=fast")
+    expect(page.locator("#message")).to_have_text("This player may not play.")
+    expect(page.locator("#turn-banner")).to_have_text("")
     page.goto(site.url + f"/leaderboard/{game['daily_date']}/")
     expect(page.locator("form.nickname")).to_have_count(0)  # nor on the board
     expect(page.locator("table.board tbody tr.me")).to_have_count(0)

@@ -75,6 +75,20 @@ async def test_a_daily_cannot_be_watched_before_its_date_is_over(people):
     assert (await database_sync_to_async(Game.objects.get)(pk=daily.id)).version == 0
 
 
+@pytest.mark.asyncio
+async def test_a_banned_player_is_told_why_their_table_is_refused(people, friends_game):
+    """A banned player's socket is refused (4403) with the reason first, so the table says why it
+    stays empty instead of "Connecting…" (issue 16: a banned player reloading their daily)."""
+    host, _friend, _watcher, cookies = people
+    await database_sync_to_async(Player.objects.filter(pk=host.pk).update)(banned=True)
+    comm = communicator(friends_game.id, cookies[host.pk])
+    await comm.connect()
+    error = await receive(comm, "error")
+    assert error["code"] == "banned" and error["message"] == "This player may not play."
+    assert await close_code(comm) == 4403
+    assert (await database_sync_to_async(Game.objects.get)(pk=friends_game.id)).version == 0  # nothing changed
+
+
 def test_a_dailys_page_refuses_a_watcher_until_its_date_is_over_and_serves_its_player(people):
     host, _friend, watcher, _cookies = people
     today = daily_of(host, utc_today())
