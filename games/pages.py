@@ -32,21 +32,21 @@ def test_hooks_enabled() -> bool:
     return settings.FOOT_TEST_HOOKS
 
 
-def unfinished_daily(request):
-    """Today's daily game this browser's player has under way, if any (the button then says Continue)."""
+def todays_dailies(request):
+    """Today's dailies of this browser's player (none without a player)."""
     player = player_for_session(request.session)
     if player is None:
-        return None
-    return (
-        Game.objects.filter(mode=Game.DAILY, daily_date=utc_today(), seats__S__player=str(player.id))
-        .exclude(status=Game.FINISHED)
-        .order_by("created")
-        .first()
-    )
+        return Game.objects.none()
+    return Game.objects.filter(mode=Game.DAILY, daily_date=utc_today(), seats__S__player=str(player.id))
 
 
 def home(request):
-    return render(request, "home.html", {"daily_game": unfinished_daily(request)})
+    """The Daily button says Continue for a daily under way; once one is finished, the card says
+    that another try does not count (the first daily of a date is the ranked one)."""
+    dailies = todays_dailies(request)
+    unfinished = dailies.exclude(status=Game.FINISHED).order_by("created").first()
+    played = unfinished is None and dailies.filter(status=Game.FINISHED).exists()
+    return render(request, "home.html", {"daily_game": unfinished, "daily_played": played})
 
 
 def table(request, game_id):

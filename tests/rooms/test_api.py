@@ -79,6 +79,23 @@ def test_the_daily_is_resumed_while_unfinished():
     assert third.status_code == 201 and third.json()["ranked"] is False
 
 
+def test_the_home_page_says_when_a_daily_try_would_not_count():
+    """Issue 16 (the end of a daily): once today's daily is finished, another is unranked, and the
+    home page's Daily card says so; while one is under way its button says Continue instead."""
+    client, session = browser()
+    played = "Another try is for practice: it does not count."
+    assert played not in client.get("/").content.decode()
+    first = post(client, "/api/games", {"mode": "daily"}, session["csrf"]).json()
+    home = client.get("/").content.decode()
+    assert "Continue today’s game" in home and played not in home
+    Game.objects.filter(pk=first["id"]).update(status=Game.FINISHED)
+    home = client.get("/").content.decode()
+    assert played in home and "Play today’s game" in home and 'href="/leaderboard/">See today' in home
+    post(client, "/api/games", {"mode": "daily"}, session["csrf"])  # a practice try under way: Continue
+    home = client.get("/").content.decode()
+    assert "Continue today’s game" in home and played not in home
+
+
 def test_friends_join_by_id_and_the_host_starts():
     host, host_session = browser()
     friend, friend_session = browser()
