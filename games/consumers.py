@@ -144,6 +144,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     lease: limits.SocketLease | None
     last_presence: dict | None  # the seats of the last presence this socket forwarded
     away_since: Any  # when this seat lost its last socket, for the recap of the first state (then None)
+    side_tasks: set[asyncio.Task]
 
     # client message type -> handler; nothing else a client sends can reach a method
     CLIENT_TYPES = {
@@ -169,6 +170,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.joined = False
         self.last_presence = None
         self.lease = None
+        self.side_tasks = set()  # answers still being worked out (look backs), cancelled on disconnect
         self.last_heard = time.monotonic()
         self.seat = self.player_id = None
         self.away_since = None
@@ -241,6 +243,8 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await sync_to_async(lease.release, thread_sensitive=False)()
         if self.gap_task:
             self.gap_task.cancel()
+        for task in getattr(self, "side_tasks", ()):
+            task.cancel()  # the search itself goes on and stores its answer (games.rooms.lookback)
         if getattr(self, "joined", False):
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await database_sync_to_async(drop_presence)(self.channel_name)
@@ -393,11 +397,23 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send_json({"type": "hint", "action": first, "step": step, "ref": ref})
 
     async def on_look_back(self, message, ref):
-        """After a deal: the seat's decisions the hard search would have played otherwise."""
+        """After a deal: the seat's decisions the hard search would have played otherwise. Answered
+        by a task of its own: a socket handles one message at a time, and the search takes seconds,
+        during which the player's next_deal and moves must go on."""
         seat = self.require_seat()
-        deal = message.get("deal")
-        items = await look_back(self.game_id, seat, deal)
-        await self.send_json({"type": "look_back", "deal": deal, "items": items, "ref": ref})
+        task = asyncio.create_task(self.answer_look_back(seat, message.get("deal"), ref))
+        self.side_tasks.add(task)
+        task.add_done_callback(self.side_tasks.discard)
+
+    async def answer_look_back(self, seat, deal, ref):
+        try:
+            items = await look_back(self.game_id, seat, deal)
+        except RoomError as refusal:
+            await self.send_error(refusal.code, ref, params=refusal.params)
+        except Exception as error:
+            await self.answer_exception(error, ref)
+        else:
+            await self.send_json({"type": "look_back", "deal": deal, "items": items, "ref": ref})
 
     # ------------------------------------------------------------ server -> client
 

@@ -33,6 +33,7 @@ from testsupport.stats import percentile
 from testsupport.ws_player import WsPlayer
 
 ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
+LOOK_BACK_TIMEOUT = 120.0  # a look back (a whole deal's search, queued behind others) not answered by then: an error
 
 
 # ---------------------------------------------------------------- the server under test
@@ -143,6 +144,10 @@ class Tally:
     finished: int = 0
     gaps: int = 0  # version gaps healed by a sync
     moves: int = 0  # versions seen by the tables (every move of every seat), for the CPU per move
+    look_backs: list = field(default_factory=list)  # --look-back: seconds from asking to the answer
+    look_back_items: int = 0
+    look_backs_busy: int = 0  # refused with look_back_busy (the server's bound), not errors
+    look_backs_unanswered: int = 0  # still being worked out when the run ended
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -178,8 +183,12 @@ class Table:
     """One player: a solo game's socket (testsupport.ws_player.WsPlayer) and an echo socket,
     playing a turn every `pace` seconds."""
 
-    def __init__(self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally):
+    def __init__(
+        self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally, look_back: bool = False
+    ):
         self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
+        self.look_back = look_back  # ask for the look back at every deal's end, as a curious player would
+        self.asked: dict[str, float] = {}  # look back ref -> when it was asked (perf_counter)
         self.session: Browser | None = None
         self.player: WsPlayer | None = None
         self.echo: ClientConnection | None = None
@@ -284,6 +293,46 @@ class Table:
             self.tally.refused += 1
         self.tally.turns += 1
 
+    async def ask_look_back(self) -> None:
+        """Press Look back at the end of the deal that just ended. The table does not wait for the
+        answer (a player may press Next deal at once): the bots go on while the search runs, and
+        the answer is collected when it comes (`collect_look_backs`)."""
+        player = self.opened()
+        ref = f"t{self.number}.lb{uuid.uuid4().hex[:8]}"
+        player.awaited.add(ref)
+        self.asked[ref] = time.perf_counter()
+        await player.send({"type": "look_back", "deal": player.ended_deal, "ref": ref})
+
+    async def await_look_backs(self) -> None:
+        player = self.opened()
+        if player.awaited:
+            with contextlib.suppress(TimeoutError):
+                await self.until(lambda m: not player.awaited, timeout=LOOK_BACK_TIMEOUT)
+        self.collect_look_backs()
+
+    def collect_look_backs(self, final: bool = False) -> None:
+        """The answers that came meanwhile; one not answered in LOOK_BACK_TIMEOUT is an error (at
+        the end of the run, one still within it is left uncounted)."""
+        player = self.opened()
+        for ref, (answer, received_at) in list(player.replies.items()):
+            asked = self.asked.pop(ref, received_at)
+            del player.replies[ref]
+            if answer["type"] == "look_back":
+                self.tally.look_backs.append(received_at - asked)
+                self.tally.look_back_items += len(answer["items"])
+            elif answer.get("code") == "look_back_busy":
+                self.tally.look_backs_busy += 1
+            else:
+                self.tally.error(f"look_back:{answer.get('code')}")
+        now = time.perf_counter()
+        for ref, asked in list(self.asked.items()):
+            if now - asked > LOOK_BACK_TIMEOUT:
+                self.tally.error("look_back:timeout")
+                del self.asked[ref]
+                player.awaited.discard(ref)
+        if final:
+            self.tally.look_backs_unanswered += len(self.asked)
+
     async def resync(self) -> None:
         await self.opened().send({"type": "sync"})
         await self.until(lambda m: m["type"] == "state")
@@ -295,12 +344,19 @@ class Table:
             try:
                 if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
                     self.tally.finished += 1
+                    if self.look_back and self.opened().deal_ended:
+                        self.opened().deal_ended = False
+                        await self.ask_look_back()
+                        await self.await_look_backs()  # before this game's socket closes
                     await self.opened().close()
                     await self.open()  # a new game for the same player
                     continue
                 player = self.opened()
+                self.collect_look_backs()
                 if player.deal_ended:  # the bots wait for this seat's next_deal
                     player.deal_ended = False
+                    if self.look_back:
+                        await self.ask_look_back()
                     await player.send({"type": "next_deal"})
                 now = time.monotonic()
                 if self.my_turn() and now >= next_turn:
@@ -330,10 +386,18 @@ class Table:
 # ---------------------------------------------------------------- one run
 
 
-async def drive(servers: list, tables: int, seconds: float, pace: float, level: str, soak_samples: list | None):
+async def drive(
+    servers: list,
+    tables: int,
+    seconds: float,
+    pace: float,
+    level: str,
+    soak_samples: list | None,
+    look_back: bool = False,
+):
     tally = Tally()
     # Tables are spread over the servers in turn, as a load balancer would place new sessions.
-    players = [Table(n, servers[n % len(servers)], level, pace, tally) for n in range(tables)]
+    players = [Table(n, servers[n % len(servers)], level, pace, tally, look_back) for n in range(tables)]
     opening = asyncio.Semaphore(8)
 
     async def open_one(player):
@@ -367,6 +431,9 @@ async def drive(servers: list, tables: int, seconds: float, pace: float, level: 
     extra = [asyncio.create_task(measure_after_warmup()), asyncio.create_task(sample_memory())]
     client_cpu = time.process_time()
     await asyncio.gather(*tasks)
+    for p in players:
+        if p.player is not None:
+            p.collect_look_backs(final=True)
     after = Sample.of_all(servers)
     client_cpu = time.process_time() - client_cpu
     for task in extra:
@@ -389,6 +456,7 @@ def run_once(
     nice: int = 0,
     server_count: int = 1,
     network_factor: float | None = None,
+    look_back: bool = False,
 ) -> dict:
     # One address plays every table: the per-network limits scaled as if each table had its own.
     factor = network_factor if network_factor is not None else max(1, tables)
@@ -407,7 +475,9 @@ def run_once(
         spy = start_profile(servers[0].started().pid, seconds, profile) if profile else None
         try:
             install_uvloop()  # the simulated browsers too: less of the shared CPU for them
-            tally, before, after, client_cpu = asyncio.run(drive(servers, tables, seconds, pace, level, samples))
+            tally, before, after, client_cpu = asyncio.run(
+                drive(servers, tables, seconds, pace, level, samples, look_back)
+            )
         finally:
             if spy is not None:
                 spy.wait(timeout=seconds + 60)
@@ -457,6 +527,13 @@ def run_once(
         round(1000 * result["server_cpu_cores"] / result["moves_per_second"], 2) if result["moves_per_second"] else None
     )
     result["rss_per_table_kb"] = round((after.daphne_rss - idle.daphne_rss) / tables / 1024, 1)
+    if look_back:
+        result["look_backs"] = len(tally.look_backs)
+        result["look_back_items"] = tally.look_back_items
+        result["look_backs_busy"] = tally.look_backs_busy
+        result["look_backs_unanswered"] = tally.look_backs_unanswered
+        result["look_back_p50_s"] = round(percentile(tally.look_backs, 0.5), 2)
+        result["look_back_p99_s"] = round(percentile(tally.look_backs, 0.99), 2)
     if profile:
         result["profile_pct"] = summarize_profile(profile)
     if samples is not None:
@@ -648,6 +725,12 @@ def report_text(r: dict) -> str:
         f"Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
         f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB"
     )
+    if "look_backs" in r:
+        lines.append(
+            f"  look backs asked at every deal's end: {r['look_backs']} answered "
+            f"(p50 {r['look_back_p50_s']} s, p99 {r['look_back_p99_s']} s, {r['look_back_items']} items), "
+            f"{r['look_backs_busy']} refused as busy, {r['look_backs_unanswered']} still being worked out at the end"
+        )
     if "profile_pct" in r:
         lines.append(
             "  profile (share of sampled busy time): "

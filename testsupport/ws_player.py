@@ -18,8 +18,10 @@ port), keeps the view by applying each patch to the one before, and plays with `
 
 `received_at` is when the last state or patch arrived (time.perf_counter), before this client
 parsed it, and `frame_at` when any last frame did: the benchmarks' round trips end there.
+`awaited` holds refs of questions sent with `send` whose answers the caller collects later from
+`replies` (ref -> (message, received_at)), whatever `until` was waiting for when they came.
 `applied` counts the patches applied (a benchmark's moves). `deal_ended` is set by a patch that ends a deal
-(the bots then wait for this seat's "next_deal") until the caller clears it.
+(the bots then wait for this seat's "next_deal") until the caller clears it; `ended_deal` is that deal's number.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class WsPlayer:
         self.received_at = self.frame_at = 0.0
         self.applied = 0
         self.deal_ended = False
+        self.ended_deal = 0
+        self.awaited: set[str] = set()
+        self.replies: dict[str, tuple[dict, float]] = {}
 
     async def open(self, ws_base: str | None = None, open_timeout: float = 20) -> dict:
         """Connect (to another server's `ws_base` if given, the same game); the first state."""
@@ -120,6 +125,9 @@ class WsPlayer:
 
     def take(self, message: dict, received_at: float = 0.0) -> bool:
         """Follow one message; False for a patch after a gap (resync it), which changes nothing."""
+        if message.get("ref") in self.awaited:
+            self.awaited.discard(message["ref"])
+            self.replies[message["ref"]] = (message, received_at)
         if message["type"] == "state":
             self.view, self.version, self.seat = message["view"], message["v"], message["seat"]
             self.received_at = received_at
@@ -135,8 +143,9 @@ class WsPlayer:
             self.version = message["v"]
             self.received_at = received_at
             self.applied += 1
-            if any(event["type"] == "deal_end" for event in message["events"]):
-                self.deal_ended = True
+            for event in message["events"]:
+                if event["type"] == "deal_end":
+                    self.deal_ended, self.ended_deal = True, event["deal"]
             if self.keep_frames:
                 self.patches.append(message)
         self.remember(message)

@@ -5,6 +5,7 @@ changes nothing."""
 
 import asyncio
 import datetime
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
@@ -184,3 +185,25 @@ async def test_the_search_runs_in_its_own_worker_process(played, settings):  # o
     items = await lookback.look_back(str(played.id), "S", 1)
     assert items and await database_sync_to_async(LookBack.objects.filter(game=played, deal=1, seat="S").exists)()
     assert bot_runner.look_back_pool() is not bot_runner.pool("hard")
+
+
+async def test_the_socket_serves_other_messages_while_the_search_runs(played, south, monkeypatch):
+    """A socket handles one message at a time: the search is answered by a task of its own, so the
+    player's next_deal and moves are not held up behind it (issue #14 item 6: bench_load)."""
+    release = threading.Event()
+
+    def slow(*args):
+        release.wait(30)
+        return {"items": [], "rollouts": 0}
+
+    monkeypatch.setattr(bot_runner, "compute_look_back", slow)
+    comm = communicator(played.id, south[1])
+    await comm.connect()
+    await receive(comm, "state")
+    await comm.send_json_to({"type": "look_back", "deal": 1, "ref": "l1"})
+    await comm.send_json_to({"type": "sync"})
+    assert (await receive(comm, "state", "look_back"))["type"] == "state"  # answered while the search runs
+    release.set()
+    answer = await slow_receive(comm, "look_back")
+    assert answer == {"type": "look_back", "deal": 1, "items": [], "ref": "l1"}
+    await comm.disconnect()
