@@ -54,6 +54,8 @@ export function cardShort(code) {
   return (RANK_LABEL[card.rank] || card.rank) + SUIT_SYMBOL[card.suit];
 }
 
+export const cardList = (cards) => (cards || []).map(cardShort).join(" ");
+
 /** Display group of a card in the hand: naturals (by rank or by suit), then wild cards, then threes. */
 export function handGroup(code, order = "rank") {
   const card = parseCard(code);

@@ -6,11 +6,10 @@
  * each as the player's own action would be sent. No rule is decided here: the parts come from
  * the server and are only put into words.
  */
-import { cardShort, rankPlural } from "./cards.js";
+import { cardList, cardShort, rankPlural } from "./cards.js";
 import { fmt, gettext } from "./i18n.js";
+import { $ } from "./render.js";
 
-const $ = (id) => document.getElementById(id);
-const cardList = (cards) => (cards || []).map(cardShort).join(" ");
 
 /** "7♠ 7♦ 7♣ and K♠ K♥ K♦ K♣": several groups of cards set aside together. */
 function groupList(groups) {

@@ -5,7 +5,7 @@
  * After a reload the lines are rebuilt from the recent events the server's `state` carries.
  * A computer's line carries the reason its move's `reason` event gave, shown when tapped (reasons.js).
  */
-import { cardShort, rankPlural } from "./cards.js";
+import { cardList, cardShort, rankPlural } from "./cards.js";
 import { fmt, gettext, npgettext, pgettext } from "./i18n.js";
 import { joinList } from "./numbers.js";
 import { lineWithReason } from "./reasons.js";
@@ -14,7 +14,6 @@ import { dealLine, seatName, teamOf } from "./words.js";
 const MAX_LINES = 80;
 const DEAL_EVENTS = new Set(["deal_end", "deal_start", "game_over"]);
 
-const cardList = (cards) => (cards || []).map(cardShort).join(" ");
 
 /** One clause of a sentence, for you or for someone else ("drew 2 cards" / "hast … gezogen"). */
 const CLAUSES = {

@@ -23,7 +23,7 @@ export function h(tag, attrs = {}, ...children) {
   return element;
 }
 
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 
 /** Replaces an element's children, skipping the nulls that conditional parts leave. */
 export function fill(element, ...children) {

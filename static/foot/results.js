@@ -6,10 +6,9 @@ import { showDailyEnd } from "./daily_end.js";
 import { stepWords } from "./hint.js";
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext } from "./i18n.js";
-import { fill, h } from "./render.js";
+import { $, fill, h } from "./render.js";
 import { otherTeam } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 const LINES = [
   ["melded", () => gettext("Cards melded")],
@@ -68,19 +67,15 @@ function showFromTheTop(title) {
 function lookBack(deal, ask) {
   if (!ask) return null;
   const out = h("div", { class: "look-back", "aria-live": "polite" });
+  const say = (text) => fill(out, h("p", { text }));
   const said = (answer) => {
-    const items = answer.items || [];
-    if (answer.type === "error") return fill(out, h("p", { text: answer.message || answer.code }));
-    if (!items.length) return fill(out, h("p", { text: gettext("Nothing to look back on: the search agreed with you.") }));
-    return fill(out, h("ul", {}, items.map((item) => h("li", { text: fmt(gettext("You: %(played)s. The hard computer's search preferred: %(better)s, worth about +%(points)s points."),
+    if (answer.type === "error") return say(answer.message);
+    if (!answer.items.length) return say(gettext("Nothing to look back on: the search agreed with you."));
+    return fill(out, h("ul", {}, answer.items.map((item) => h("li", { text: fmt(gettext("You: %(played)s. The hard computer's search preferred: %(better)s, worth about +%(points)s points."),
       { played: stepWords(item.played_parts), better: stepWords(item.better_parts), points: formatNumber(item.points) }) }))));
   };
-  const button = h("button", { type: "button", id: "btn-look-back", class: "quiet", text: gettext("Look back") });
-  button.onclick = () => {
-    button.disabled = true;
-    fill(out, h("p", { text: gettext("Thinking…") }));
-    ask(deal, said);
-  };
+  const button = h("button", { type: "button", id: "btn-look-back", class: "quiet", text: gettext("Look back"),
+    onclick: () => { button.disabled = true; say(gettext("Thinking…")); ask(deal, said); } });
   return h("div", {}, button, out);
 }
 

@@ -9,7 +9,7 @@ import { fmt, gettext } from "./i18n.js";
 import { ReconnectingSocket, api, socketUrl } from "./net.js";
 import { applyPatch } from "./patch.js";
 import { handCards, handKeys, positions, refitHand, renderCentre, renderControls, renderHand, renderMelds, renderSeats,
-  renderStaging, renderStatus, renderTurnBanner } from "./render.js";
+  renderStaging, renderStatus, renderTurnBanner, $ } from "./render.js";
 import { GameLog } from "./log.js";
 import { lapsedLine, modeLine } from "./deadline.js";
 import { initSettings } from "./settings.js";
@@ -25,7 +25,6 @@ import { reactionBar, showBar, showReaction } from "./reactions.js";
 import { offerLobby, wirePlayAgain } from "./again.js";
 import { LessonPrompt } from "./lesson.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("table");
 const gameId = root.dataset.game;
 // Before `ui`, which reads it: a const read earlier throws (and storedOrder's catch then forgot the setting).
@@ -222,9 +221,8 @@ function onChecked(message) {
 
 /** The server's hint: its whole step in words, its cards lit, and "Play the hint" (hint.js). */
 function onHint(message) {
-  const step = message.step || { actions: message.action ? [message.action] : [], parts: [] };
-  makeOffer("hint", step.actions);
-  showMessage(hintWords(step));
+  makeOffer("hint", message.step.actions);
+  showMessage(hintWords(message.step));
   render();
 }
 
