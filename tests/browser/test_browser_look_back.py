@@ -1,30 +1,43 @@
 """The look back after a deal (issue #14 item 6), in the browser: a deal played to its end by
 clicking, then "Look back" in the deal's score: a short "Thinking…", then the decisions the hard
 search would have played otherwise, each in the hint's words with its estimated cost, or the
-message that it agreed. In English and German; a screenshot of the answer goes to
-docs/screenshots/."""
+message that it agreed. In English and German at desk size, in Bengali on a phone; a screenshot
+of the answer goes to docs/screenshots/."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import CORNER, SCREENSHOTS, open_table, start_game_from, version
+from .conftest import CORNER, DESK, PHONE, SCREENSHOTS, open_table, start_game_from, version
 from .test_table_fits import MY_TURN_OR_DEAL_END, late_deal_position
 
 pytestmark = pytest.mark.browser
 
-WORDS = {
+WORDS = {  # the button, the agreement, an item's line, Next deal
     "en": (
         "Look back",
         "Nothing to look back on",
         r"You: .+\. The hard computer's search preferred: .+, worth about \+[\d,]+ points\.",
+        "Next deal",
     ),
     "de": (
         "Rückblick",
         "Nichts zum Zurückblicken",
         r"Du: .+\. Die Suche des Computers \(Schwer\) hätte lieber: .+, etwa \+[\d.]+ Punkte wert\.",
+        "Nächste Runde",
     ),
+    "bn": (
+        "ফিরে দেখুন",
+        "ফিরে দেখার কিছু নেই",
+        r"আপনি: .+। কঠিন কম্পিউটারের হিসাবে ভালো ছিল: .+, মূল্য প্রায় \+[০-৯,]+ পয়েন্ট।",
+        "পরের দান",
+    ),
+}
+PAGES = {
+    "en": (DESK, "en-GB", {}),
+    "de": (DESK, "de-DE", {}),
+    "bn": (PHONE, "bn-BD", {"is_mobile": True, "has_touch": True}),
 }
 
 
@@ -45,10 +58,11 @@ def play_to_the_deals_end(page) -> None:
     pytest.fail("the deal did not end in eight turns")
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", list(WORDS))
 def test_look_back_after_a_deal_shows_the_searchs_items_or_its_agreement(site, make_page, language):
-    page = make_page(locale={"en": "en-GB", "de": "de-DE"}[language])
-    button, agreed, item_line = WORDS[language]
+    size, locale, options = PAGES[language]
+    page = make_page(size, locale=locale, **options)
+    button, agreed, item_line, next_deal = WORDS[language]
     open_table(page, site, start_game_from(page, site, late_deal_position(), level="easy"))
     play_to_the_deals_end(page)
     dialog = page.locator("#deal-end")
@@ -64,5 +78,5 @@ def test_look_back_after_a_deal_shows_the_searchs_items_or_its_agreement(site, m
             assert re.fullmatch(item_line, text), text
     page.screenshot(path=str(SCREENSHOTS / f"look-back-{language}.png"))
     assert page.foot_errors == []
-    dialog.get_by_role("button", name={"en": "Next deal", "de": "Nächste Runde"}[language]).click()
+    dialog.get_by_role("button", name=next_deal).click()
     assert not dialog.is_visible()
