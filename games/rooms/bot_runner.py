@@ -134,9 +134,17 @@ async def think_back(start: dict, moves: list, seat: str, seed: int, computer: l
     loop = asyncio.get_running_loop()
     try:
         return await loop.run_in_executor(look_back_pool(), compute_look_back, start, moves, seat, seed, computer)
-    except BrokenExecutor:  # a worker died: start the pools again once
-        shutdown_pool()
+    except BrokenExecutor:  # a worker died: start its pool again once (the bots' pools go on)
+        drop_pool("look_back")
         return await loop.run_in_executor(look_back_pool(), compute_look_back, start, moves, seat, seed, computer)
+
+
+def drop_pool(kind: str) -> None:
+    """Stop one pool ("process", "thread" or "look_back"); the next call makes it anew."""
+    with _pool_lock:
+        executor = _pools.pop(kind, None)
+    if executor is not None:
+        executor.shutdown(wait=False, cancel_futures=True)
 
 
 def shutdown_pool() -> None:

@@ -6,6 +6,7 @@ changes nothing."""
 import asyncio
 import datetime
 import threading
+from concurrent.futures import BrokenExecutor
 
 import pytest
 from channels.db import database_sync_to_async
@@ -207,3 +208,18 @@ async def test_the_socket_serves_other_messages_while_the_search_runs(played, so
     answer = await slow_receive(comm, "look_back")
     assert answer == {"type": "look_back", "deal": 1, "items": [], "ref": "l1"}
     await comm.disconnect()
+
+
+async def test_a_dead_look_back_worker_restarts_its_pool_and_leaves_the_bots_alone(played, counted):
+    class Broken:
+        def submit(self, *args, **kwargs):
+            raise BrokenExecutor("a worker died")
+
+        def shutdown(self, **kwargs):
+            pass
+
+    bots = bot_runner.pool("normal")
+    bot_runner._pools["look_back"] = Broken()
+    assert await lookback.look_back(str(played.id), "S", 1)
+    assert counted == ["S"] and bot_runner.pool("normal") is bots  # the bots' pool was not stopped
+    assert not isinstance(bot_runner._pools["look_back"], Broken)
