@@ -6,7 +6,7 @@ changes nothing."""
 import asyncio
 import datetime
 import threading
-from concurrent.futures import BrokenExecutor
+from concurrent.futures import BrokenExecutor, Executor
 
 import pytest
 from channels.db import database_sync_to_async
@@ -211,11 +211,11 @@ async def test_the_socket_serves_other_messages_while_the_search_runs(played, so
 
 
 async def test_a_dead_look_back_worker_restarts_its_pool_and_leaves_the_bots_alone(played, counted):
-    class Broken:
+    class Broken(Executor):
         def submit(self, *args, **kwargs):
             raise BrokenExecutor("a worker died")
 
-        def shutdown(self, **kwargs):
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
             pass
 
     bots = bot_runner.pool("normal")
