@@ -12,6 +12,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SINCE = "2026-12-02T08:17:38+00:00"  # 2f7ef88's commit time
 LIMIT = 72
+# Landed on main before the check caught them; main is not rewritten, so they are named here.
+LANDED_LONG = {
+    "994db29439d69d5c3a8515e8a7752f2322dd6542",  # 74 characters, 3 Dec 2026
+}
 
 
 def subjects_since(since: str, repo: Path = ROOT) -> list[str]:
@@ -20,7 +24,8 @@ def subjects_since(since: str, repo: Path = ROOT) -> list[str]:
     )
     if found.returncode != 0:  # not a git checkout: no history to check
         return []
-    return [line.split(" ", 2)[2] for line in found.stdout.splitlines() if line.count(" ") >= 2]
+    commits = [line.split(" ", 2) for line in found.stdout.splitlines() if line.count(" ") >= 2]
+    return [subject for commit, _time, subject in commits if commit not in LANDED_LONG]
 
 
 def test_subjects_of_new_commits_are_under_72_characters():
