@@ -37,6 +37,17 @@ def deal_number(value) -> int:
     return value
 
 
+def daily_not_over(game: Game) -> bool:
+    """A daily whose date is not over: its deals are everyone's deals that day."""
+    return game.mode == Game.DAILY and game.daily_date is not None and not daily_clock.is_closed(game.daily_date)
+
+
+def offered(game: Game, seat: str | None) -> bool:
+    """Whether the seat's page offers Look back (the `state`'s `look_back`): a person's own seat,
+    outside a daily whose date is not over; which deal may be asked is the refusal's to say."""
+    return bool(seat) and seat in game.human_seats() and not daily_not_over(game)
+
+
 def refusal(game: Game | None, seat: str | None, deal: int) -> str | None:
     """Why `seat` may not look back at `deal` of `game` now, as a code; None when it may."""
     if game is None:
@@ -45,7 +56,7 @@ def refusal(game: Game | None, seat: str | None, deal: int) -> str | None:
         return "not_seated"
     if game.position is None:
         return "not_started"
-    if game.mode == Game.DAILY and game.daily_date is not None and not daily_clock.is_closed(game.daily_date):
+    if daily_not_over(game):
         return "look_back_daily_later"
     current, over = game.position["deal"], game.position.get("phase") == "over"
     if deal == current and not over:

@@ -2,12 +2,13 @@
 it, the whole `state` message a socket gets on connect or resync, the summary the HTTP API
 answers, and whether someone without a seat may watch.
 
-May call the engine, games.models, games.daily_clock, games.rooms.live_games, names, stored and
-daily_deadline.
+May call the engine, games.models, games.daily_clock, games.rooms.live_games, names, stored,
+daily_deadline and lookback (whether the page offers Look back).
 """
 
 from games import daily_clock, engine
 from games.models import SEATS, Game
+from games.rooms import lookback
 from games.rooms.daily_deadline import ranked_until
 from games.rooms.live_games import LIVE
 from games.rooms.names import seat_names
@@ -69,6 +70,7 @@ def state_message(game: Game, seat: str | None) -> dict:
         "awaiting": list(game.awaiting),
         "date": game.daily_date.isoformat() if game.daily_date else None,
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
+        "look_back": lookback.offered(game, seat),
     }
 
 

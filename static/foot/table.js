@@ -113,6 +113,7 @@ function onState(message) {
   model.seat = message.seat || (message.view && message.view.seat) || null;
   model.mode = message.mode || model.mode;
   model.ranked = Boolean(message.ranked);
+  model.lookBack = Boolean(message.look_back);
   model.rankedUntil = message.ranked_until || null;
   if (message.lapsed && model.lapsed === false) showMessage(lapsedLine()); // it lapsed while this page was open
   model.lapsed = Boolean(message.lapsed);
@@ -733,7 +734,7 @@ function openDealEnd(deal, score) {
 
 /** A seated player's "Look back": the question sent, the answer (or refusal) handed to results.js. */
 function askLookBack() {
-  if (!ui.me) return null;
+  if (!ui.me || !model.lookBack) return null;
   return (deal, answer) => {
     ui.lookBack = { ref: nextRef(), answer };
     if (!socket || !socket.send({ type: "look_back", deal, ref: ui.lookBack.ref })) answer({ type: "error", message: gettext("Not connected. Reconnecting…") });

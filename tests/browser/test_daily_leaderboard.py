@@ -201,6 +201,7 @@ def check_the_nickname_asked_in_the_dialog_then_the_rank_and_the_board(site, fin
         f"Par: {answer['par']} · {against_par(totals[TEAM] - answer['par'])}"
     )
     expect(daily_end.locator(".rank")).to_have_count(0)
+    expect(dialog.get_by_role("button", name="Look back")).to_have_count(0)  # not before the date is over
     field = dialog.get_by_label("Choose a nickname to appear on today's board")
     expect(field).to_be_visible()
     # The dialog is taller than a 720 px laptop screen: it opens at its top, the result in sight.

@@ -223,3 +223,23 @@ async def test_a_dead_look_back_worker_restarts_its_pool_and_leaves_the_bots_alo
     assert await lookback.look_back(str(played.id), "S", 1)
     assert counted == ["S"] and bot_runner.pool("normal") is bots  # the bots' pool was not stopped
     assert not isinstance(bot_runner._pools["look_back"], Broken)
+
+
+async def test_the_state_says_whether_the_page_offers_look_back(played, south):  # issue #14 item 6
+    async def offered(cookie=None) -> bool:
+        comm = communicator(played.id, cookie)
+        await comm.connect()
+        state = await receive(comm, "state")
+        await comm.disconnect()
+        return state["look_back"]
+
+    assert await offered(south[1]) is True
+    assert await offered() is False  # someone watching
+    today = datetime.datetime.now(datetime.UTC).date()
+    await database_sync_to_async(Game.objects.filter(pk=played.id).update)(
+        mode=Game.DAILY, daily_date=today, ranked=True
+    )
+    assert await offered(south[1]) is False  # its deals are everyone's deals today
+    old = today - datetime.timedelta(days=2)
+    await database_sync_to_async(Game.objects.filter(pk=played.id).update)(daily_date=old)
+    assert await offered(south[1]) is True
