@@ -108,9 +108,16 @@ def pool(level: str | None = None) -> Executor:
 
 
 def lower_priority(nice: int) -> None:
-    """A look-back worker's first step: yield the CPU to the server and the bots' workers."""
-    if nice > 0:
-        os.nice(nice)
+    """A look-back worker's first step: yield the CPU to the server and the bots' workers.
+
+    On Linux the worker takes the idle class (SCHED_IDLE): it runs only on CPU that nothing else
+    wants, where a nice value alone still lets it hold a core for a few ms while a socket's move
+    waits (bench_load --look-back, docs/PERFORMANCE.md). Elsewhere, `nice` is what there is."""
+    if nice <= 0:
+        return
+    os.nice(nice)
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def look_back_pool() -> Executor:

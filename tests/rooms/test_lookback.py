@@ -5,6 +5,7 @@ changes nothing."""
 
 import asyncio
 import datetime
+import os
 import threading
 from concurrent.futures import BrokenExecutor, Executor
 
@@ -186,6 +187,9 @@ async def test_the_search_runs_in_its_own_worker_process(played, settings):  # o
     items = await lookback.look_back(str(played.id), "S", 1)
     assert items and await database_sync_to_async(LookBack.objects.filter(game=played, deal=1, seat="S").exists)()
     assert bot_runner.look_back_pool() is not bot_runner.pool("hard")
+    worker = bot_runner.look_back_pool()
+    assert worker.submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE  # only CPU nothing else wants
+    assert worker.submit(os.nice, 0).result() >= settings.FOOT_LOOKBACK_NICE
 
 
 async def test_the_socket_serves_other_messages_while_the_search_runs(played, south, monkeypatch):
