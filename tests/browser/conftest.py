@@ -50,6 +50,22 @@ class LiveSite(DaphneServer):
     def url(self) -> str:
         return self.http
 
+    def shell(self, script: str) -> str:
+        """Runs a few lines of Django in the site's database (manage.py shell, the site's
+        environment) and gives back the last line they printed."""
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", script],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.strip().splitlines()
+        return lines[-1] if lines else ""
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):

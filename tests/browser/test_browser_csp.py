@@ -4,14 +4,10 @@ while it loads and runs it (`securitypolicyviolation` events and console CSP err
 
 import datetime
 import json
-import subprocess
-import sys
 
 import pytest
 
 from server.csp import DEFAULT_POLICY
-
-from .conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -45,16 +41,7 @@ print(game.pk)
 
 def yesterdays_replay(site) -> str:
     """A ranked daily of yesterday, finished and on the board, written into the live site's database."""
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", YESTERDAY_DAILY],
-        cwd=ROOT,
-        env=site.env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return done.stdout.strip().splitlines()[-1]
+    return site.shell(YESTERDAY_DAILY)
 
 
 def new_game(page, site, mode: str) -> dict:

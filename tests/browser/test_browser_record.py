@@ -9,13 +9,11 @@ date (R57, R59), and a nickname so that the best rank shows.
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, ROOT, SCREENSHOTS
+from .conftest import PHONE, SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -46,17 +44,7 @@ print(json.dumps({"days": len(days), "pars": sum(1 for n in days if n % 2 == 0 a
 
 
 def write_record(site, player_id: str) -> dict:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", WRITE_RECORD.replace("PLAYER", repr(player_id))],
-        cwd=ROOT,
-        env=site.env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(site.shell(WRITE_RECORD.replace("PLAYER", repr(player_id))))
 
 
 def test_the_record_page_with_its_plot_from_the_home_page(site, page, make_page):

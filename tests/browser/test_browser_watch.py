@@ -10,14 +10,12 @@ engine from the stored moves (R59).
 """
 
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
 from .clicking_player import ClickingPlayer, play_together
-from .conftest import DESK, PHONE, ROOT, SCREENSHOTS, load_engine_helpers, new_page, open_table, start_game_from
+from .conftest import DESK, PHONE, SCREENSHOTS, load_engine_helpers, new_page, open_table, start_game_from
 from .test_browser_csp import YESTERDAY_DAILY
 
 pytestmark = pytest.mark.browser
@@ -149,17 +147,7 @@ def yesterdays_daily(site) -> str:
     without a nickname: that test's own player may already be there)."""
     named = 'Player.objects.create(nickname="Csp", nickname_key="csp")'
     script = YESTERDAY_DAILY.replace(named, "Player.objects.create()")
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=ROOT,
-        env=site.env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip().splitlines()[-1]
+    return site.shell(script)
 
 
 def test_a_deal_that_ends_is_shown_as_it_ended(site, page):

@@ -22,16 +22,12 @@ The games are played once, so the checks are one test (its docstring says why no
 """
 
 import re
-import subprocess
-import sys
 import time
 import uuid
 from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from testsupport.daphne import ROOT
 
 from .clicking_player import ClickingPlayer, Tally, play_together
 from .conftest import SCREENSHOTS, new_page
@@ -103,17 +99,8 @@ def wait_for_entry(page, site, date: str, timeout: float = 10) -> dict:
 
 
 def run_in_site(site, script: str) -> None:
-    """A few lines of Django in the live site's database (manage.py shell, the site's environment)."""
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=ROOT,
-        env=site.env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    """A few lines of Django in the live site's database."""
+    site.shell(script)
 
 
 BAN = """
