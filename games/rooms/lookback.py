@@ -10,7 +10,7 @@ this process's interpreter and never takes a worker from the bots' moves; at mos
 process, more are refused with `look_back_busy`. The answer is a LookBack row: asking again, on
 any process, reads it. Every refusal changes nothing.
 
-May call the engine, games.models, games.daily_clock and the room modules bot_runner, stored,
+May call games.models, games.replay, games.daily_clock and the room modules bot_runner, stored,
 database_threads and errors.
 """
 
@@ -19,8 +19,9 @@ import asyncio
 from django.conf import settings
 from django.db import IntegrityError
 
-from games import daily_clock, engine
+from games import daily_clock
 from games.models import Game, LookBack
+from games.replay import initial_game
 from games.rooms import bot_runner
 from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
@@ -88,7 +89,7 @@ def prepare(game_id: str, seat: str | None, deal: int) -> dict:
 def deal_moves(game: Game, seat: str, deal: int) -> dict:
     """The position `deal` started from, its moves in order, and which of `seat`'s moves the
     computer made for it (they carry a bot's reason: a friend was away; a person's never do)."""
-    replayed = engine.Game.from_position(game.initial_position)
+    replayed = initial_game(game)
     start: dict | None = None
     moves: list[tuple[str, dict]] = []
     computer: list[int] = []

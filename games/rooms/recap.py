@@ -8,13 +8,14 @@ Read from the move log every process shares, so it does not matter how long the 
 how many deals ended meanwhile, or which process they come back to. Only the last RECAP_MOVES
 moves are sent, with the count of the earlier ones.
 
-May call the engine, games.models and moves (a move's reason event).
+May call the engine, games.models, games.replay and moves (a move's reason event).
 """
 
 from django.utils import timezone
 
 from games import engine
 from games.models import Game
+from games.replay import initial_game
 from games.rooms.moves import with_reason
 
 # A seat gone for less than this (a page reload) gets no "while you were away" recap.
@@ -51,7 +52,7 @@ def recap_for(game: Game, seat: str | None, since) -> dict | None:
 def told(game: Game, moves: list, shown_from: int, seat: str) -> list:
     """Each move from version `shown_from` on, as {"v", "events"} redacted for `seat`: the engine
     replays the log from the initial position, since a move's events need the position before it."""
-    replayed = engine.Game.from_position(game.initial_position)
+    replayed = initial_game(game)
     entries = []
     for seq, mover, action, reason, _created in moves:
         events = replayed.apply(mover, action)

@@ -1,7 +1,7 @@
-"""A stored game read back: the Game row by id, the engine game at its stored position, and the
-replay of its moves from the initial position.
+"""A stored game read back: the Game row by id, and the engine game at its stored position (or,
+if the engine refuses that, games.replay's replay of its moves).
 
-May call the engine and games.models; nothing else of the room service.
+May call the engine, games.models and games.replay; nothing else of the room service.
 """
 
 import logging
@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 
 from games import engine
 from games.models import Game
+from games.replay import replay
 
 log = logging.getLogger(__name__)
 
@@ -19,14 +20,6 @@ def load(game_id) -> Game | None:
         return Game.objects.filter(pk=game_id).first()
     except (ValueError, ValidationError):  # a malformed UUID
         return None
-
-
-def replay(game: Game):
-    """The engine game rebuilt from the initial position and the stored moves, in order."""
-    replayed = engine.Game.from_position(game.initial_position)
-    for move in game.moves.order_by("seq"):
-        replayed.apply(move.seat, move.action)
-    return replayed
 
 
 def stored_engine_game(game: Game):
@@ -39,4 +32,4 @@ def stored_engine_game(game: Game):
         return engine.Game.from_position(game.position)
     except engine.RuleError:
         log.error("the engine refuses the stored position of game %s v%s; replaying its moves", game.id, game.version)
-        return replay(game)
+        return replay(game)  # games.replay: the project's one replay

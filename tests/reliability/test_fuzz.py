@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 
 from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.models import Game, Move
+from games.replay import replay
 from games.rooms.creation import create_game
-from games.rooms.stored import replay
 from players.models import Player
 from server.asgi import application
 from testsupport.ws_player import simple_action

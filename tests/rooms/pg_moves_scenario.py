@@ -19,11 +19,11 @@ from django.test import override_settings  # noqa: E402
 from games.engine import Game as EngineGame  # noqa: E402
 from games.engine import RuleError  # noqa: E402
 from games.models import Game, Move  # noqa: E402
+from games.replay import replay  # noqa: E402
 from games.rooms.creation import create_game  # noqa: E402
 from games.rooms.errors import RoomError  # noqa: E402
 from games.rooms.live_games import LIVE  # noqa: E402
 from games.rooms.moves import MoveResult, apply_move, next_deal  # noqa: E402
-from games.rooms.stored import replay  # noqa: E402
 from players.models import Player  # noqa: E402
 from tests.rooms.simple_player import simple_action  # noqa: E402
 

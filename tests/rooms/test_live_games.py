@@ -11,13 +11,13 @@ import pytest
 from games.engine import Game as EngineGame
 from games.engine import RuleError
 from games.models import Game
+from games.replay import replay
 from games.rooms import bot_plans, game_rows, moves
 from games.rooms import views as room_views
 from games.rooms.creation import create_game
 from games.rooms.errors import RoomError
 from games.rooms.live_games import LIVE, LiveGame, LiveGames
 from games.rooms.moves import MoveResult, apply_move, next_deal
-from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, view_for
 from players.models import Player
 

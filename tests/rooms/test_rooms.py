@@ -8,6 +8,7 @@ import pytest
 from games.engine import Game as EngineGame
 from games.engine import RuleError
 from games.models import Game, Move, Presence
+from games.replay import replay
 from games.rooms.bot_plans import plan_bot_move
 from games.rooms.creation import (
     REGISTERED_MODES,
@@ -21,7 +22,6 @@ from games.rooms.errors import RoomError
 from games.rooms.moves import MoveResult, announce_finished, apply_move, next_deal
 from games.rooms.patches import view_patch
 from games.rooms.presence import drop_presence, seat_presence, touch_presence
-from games.rooms.stored import replay
 from games.rooms.views import PUBLIC, state_message
 from games.signals import game_finished
 from leaderboards import daily
