@@ -25,6 +25,7 @@ import importlib
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from django.conf import settings
@@ -136,14 +137,21 @@ def look_back_pool() -> Executor:
         return _pools["look_back"]
 
 
-async def think_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
-    """`compute_look_back` in the look backs' pool, while the event loop serves others."""
+async def in_pool(kind: str, executor: Callable[[], Executor], work: Callable, *args):
+    """`work(*args)` in the pool `executor()` gives, while the event loop goes on serving others.
+    A worker that died (killed, out of memory) leaves its pool unusable: that pool, and only that
+    one, is started again, once."""
     loop = asyncio.get_running_loop()
     try:
-        return await loop.run_in_executor(look_back_pool(), compute_look_back, start, moves, seat, seed, computer)
-    except BrokenExecutor:  # a worker died: start its pool again once (the bots' pools go on)
-        drop_pool("look_back")
-        return await loop.run_in_executor(look_back_pool(), compute_look_back, start, moves, seat, seed, computer)
+        return await loop.run_in_executor(executor(), work, *args)
+    except BrokenExecutor:
+        drop_pool(kind)
+        return await loop.run_in_executor(executor(), work, *args)
+
+
+async def think_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
+    """`compute_look_back` in the look backs' pool."""
+    return await in_pool("look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer)
 
 
 def drop_pool(kind: str) -> None:
@@ -163,11 +171,5 @@ def shutdown_pool() -> None:
 
 async def think(level: str, seed: int, view: dict, work=compute_decision) -> dict:
     """The bot's decision (`compute_decision`; with `work=compute_hint` the hint's step), computed
-    in the pool while the event loop goes on serving others."""
-    loop, factory = asyncio.get_running_loop(), factory_setting()
-    try:
-        return await loop.run_in_executor(pool(level), work, level, seed, view, factory)
-    except BrokenExecutor:
-        # A worker died (killed, out of memory): the pool is unusable; start a new one once.
-        shutdown_pool()
-        return await loop.run_in_executor(pool(level), work, level, seed, view, factory)
+    in the bots' pool for the level."""
+    return await in_pool(pool_kind(level), lambda: pool(level), work, level, seed, view, factory_setting())
