@@ -16,6 +16,7 @@ be taken again. Why the par is shown only to a player who finished: docs/LEADERB
 
 import datetime
 import logging
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from django.conf import settings
@@ -34,6 +35,8 @@ PAR_LEVEL = "normal"  # the daily's own bots
 PAR_TEAM = "NS"  # the human's team in a daily
 CLAIM_TIMEOUT = datetime.timedelta(minutes=10)  # a par game takes well under a second
 MAX_ACTIONS = 20_000  # a whole game is about a thousand actions
+SQLITE_CLAIM_TRIES = 40  # with the pause, two seconds of a locked SQLite before giving up
+SQLITE_CLAIM_PAUSE = 0.05
 
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="daily-par")
 
@@ -52,18 +55,25 @@ def play_par(seed: int) -> int:
 
 def claim(date: datetime.date) -> bool:
     """Take the date's par to compute; only one caller wins until the claim times out."""
+    for _attempt in range(SQLITE_CLAIM_TRIES):
+        try:
+            return _claim_once(date)
+        except OperationalError:
+            # SQLite lets one writer in at a time, and in a shared in-memory database a reader's
+            # table lock refuses a writer at once ("table is locked"). Both are brief: try again
+            # for a moment. A claim that still fails has lost to a long writer; whoever holds the
+            # write computes the par, or the next prepare_daily does.
+            if connection.vendor != "sqlite":
+                raise
+            time.sleep(SQLITE_CLAIM_PAUSE)
+    log.info("par of %s: another writer holds the database; not claimed", date.isoformat())
+    return False
+
+
+def _claim_once(date: datetime.date) -> bool:
     now = timezone.now()
     unclaimed = Q(par_started_at__isnull=True) | Q(par_started_at__lt=now - CLAIM_TIMEOUT)
-    try:
-        return DailyDeal.objects.filter(unclaimed, date=date, par__isnull=True).update(par_started_at=now) == 1
-    except OperationalError:
-        # SQLite lets one writer in at a time: a claim that meets another's write ("database is
-        # locked" after its timeout; at once, "table is locked", in a shared in-memory database)
-        # has lost the race. Whoever holds the write computes the par, or the next prepare_daily.
-        if connection.vendor != "sqlite":
-            raise
-        log.info("par of %s: another writer holds the database; not claimed", date.isoformat())
-        return False
+    return DailyDeal.objects.filter(unclaimed, date=date, par__isnull=True).update(par_started_at=now) == 1
 
 
 def compute_par(date: datetime.date) -> int | None:

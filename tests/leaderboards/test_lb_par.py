@@ -80,7 +80,7 @@ def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_
     release.set()
     for future in futures:
         future.result(timeout=30)
-    assert len(futures) == 2 and all(name.startswith("daily-par") for name in threads)
+    assert len(futures) == 2 and len(threads) == 2 and all(name.startswith("daily-par") for name in threads)
     assert threading.current_thread().name not in threads
     assert list(DailyDeal.objects.order_by("par").values_list("par", flat=True)) == [1001, 1002]
     client.get(f"/api/daily/{TOMORROW.isoformat()}")  # the deals exist: nothing more is computed
@@ -229,6 +229,7 @@ def test_a_claim_that_meets_sqlites_write_lock_has_lost_the_race(monkeypatch):
         raise OperationalError("database table is locked: leaderboards_dailydeal")
 
     monkeypatch.setattr(QuerySet, "update", locked)
+    monkeypatch.setattr(par, "SQLITE_CLAIM_PAUSE", 0)
     if connection.vendor == "sqlite":
         assert par.claim(CLOSED) is False and par.compute_par(CLOSED) is None
     else:  # PostgreSQL waits for a row lock instead: any OperationalError there is a real one
@@ -236,3 +237,23 @@ def test_a_claim_that_meets_sqlites_write_lock_has_lost_the_race(monkeypatch):
             par.claim(CLOSED)
     monkeypatch.undo()
     assert DailyDeal.objects.get(date=CLOSED).par_started_at is None  # nothing claimed: a later round may
+
+
+@pytest.mark.django_db
+def test_a_claim_that_meets_a_brief_sqlite_lock_tries_again_and_wins(monkeypatch):
+    if connection.vendor != "sqlite":
+        pytest.skip("only SQLite refuses a writer at once; PostgreSQL waits for the row lock")
+    DailyDeal.objects.create(date=CLOSED, seed=79)
+    real_update, refused = QuerySet.update, []
+
+    def locked_twice(self, **fields):
+        if len(refused) < 2:  # a reader's table lock, released a moment later
+            refused.append(fields)
+            raise OperationalError("database table is locked: leaderboards_dailydeal")
+        return real_update(self, **fields)
+
+    monkeypatch.setattr(QuerySet, "update", locked_twice)
+    monkeypatch.setattr(par, "SQLITE_CLAIM_PAUSE", 0)
+    assert par.claim(CLOSED) is True and len(refused) == 2
+    monkeypatch.undo()
+    assert DailyDeal.objects.get(date=CLOSED).par_started_at is not None
