@@ -244,7 +244,8 @@ def test_a_claim_that_meets_a_brief_sqlite_lock_tries_again_and_wins(monkeypatch
     if connection.vendor != "sqlite":
         pytest.skip("only SQLite refuses a writer at once; PostgreSQL waits for the row lock")
     DailyDeal.objects.create(date=CLOSED, seed=79)
-    real_update, refused = QuerySet.update, []
+    real_update = QuerySet.update
+    refused: list[dict] = []
 
     def locked_twice(self, **fields):
         if len(refused) < 2:  # a reader's table lock, released a moment later
