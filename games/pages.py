@@ -6,6 +6,7 @@ exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and ans
 """
 
 from django.conf import settings
+from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import path
@@ -16,9 +17,9 @@ from django.views.i18n import JavaScriptCatalog
 
 from games import params
 from games.engine import Game as EngineGame
-from games.engine import RuleError
+from games.engine import RuleError, normalise_action
 from games.messages import message_for
-from games.models import SEATS, Game, new_invite_code
+from games.models import SEATS, Game, Move, new_invite_code
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
 from games.rooms.stored import load
 from games.rooms.views import summary, watchable
@@ -102,17 +103,24 @@ def rules(request):
 @require_POST
 def start_from_position(request):
     """FOOT_TEST_HOOKS only: a solo game for this session's player from the posted position; with
-    "friends": {"N": "<player id>", …} a friends game with those players in those seats too."""
+    "friends": {"N": "<player id>", …} a friends game with those players in those seats too; with
+    "moves": [[seat, action], …] those moves already played from it and stored in its log."""
     if not test_hooks_enabled():
         raise Http404("test hooks are off")
     body = params.json_object_body(request, max_bytes=MAX_POSITION_BYTES)
     if body is None:
         return JsonResponse({"code": "bad_request", "message": "The body must be a JSON object."}, status=400)
-    position, level = body.get("position"), body.get("level", "normal")
-    if not isinstance(position, dict):
-        return JsonResponse({"code": "invalid_position", "message": "The position must be a JSON object."}, status=400)
+    position, level, moves = body.get("position"), body.get("level", "normal"), body.get("moves") or []
+    if not isinstance(position, dict) or not isinstance(moves, list):
+        return JsonResponse(
+            {"code": "invalid_position", "message": "The position must be a JSON object, the moves a list."},
+            status=400,
+        )
     try:
-        EngineGame.from_position(position)
+        played = EngineGame.from_position(position)
+        moves = [(seat, normalise_action(action)) for seat, action in moves]
+        for seat, action in moves:
+            played.apply(seat, action)
     except (RuleError, TypeError, KeyError, ValueError) as refused:
         return JsonResponse({"code": getattr(refused, "code", "invalid_position"), "message": str(refused)}, status=400)
     player = player_for_request(request, create=True)
@@ -129,11 +137,16 @@ def start_from_position(request):
         host=player,
         seed=int(position.get("seed") or 0),
         initial_position=position,
-        position=position,
+        position=played.to_position() if moves else position,
         status=Game.PLAYING,
-        version=0,
+        version=len(moves),
     )
-    game.save()
+    with transaction.atomic():
+        game.save()
+        # The moves as if played at this table: a look back or a recap reads them from the log.
+        Move.objects.bulk_create(
+            Move(game=game, seq=seq, seat=seat, action=action) for seq, (seat, action) in enumerate(moves, 1)
+        )
     return JsonResponse(summary(game, player), status=201)
 
 

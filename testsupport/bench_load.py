@@ -25,6 +25,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
+from games.bots import make_bot
+from games.engine import Game as EngineGame
 from server.serve import install_uvloop
 from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer, server_env
@@ -146,6 +148,7 @@ class Tally:
     moves: int = 0  # versions seen by the tables (every move of every seat), for the CPU per move
     look_backs: list = field(default_factory=list)  # --look-back: seconds from asking to the answer
     look_back_items: int = 0
+    deals_ended: int = 0  # deal ends the tables saw (games over included)
     look_backs_busy: int = 0  # refused with look_back_busy (the server's bound), not errors
     look_backs_unanswered: int = 0  # still being worked out when the run ended
 
@@ -179,15 +182,42 @@ def discards(view: dict) -> list[str]:
     return sorted(hand, key=lambda c: (c == "JK", order.index(c[0]) if c != "JK" else 99))
 
 
+def spread_start(seed: int, fraction: float) -> dict:
+    """A /test/start-position body for a game `fraction` of the way into its first deal: the deal's
+    start and its moves up to the first turn of South's from there, played by easy bots (the
+    engine alone, in this process). The server stores them as the game's log, so a look back at
+    that deal judges all of South's moves, as it would a deal played here from its start."""
+    game = EngineGame.new(seed)
+    start, bots = game.to_position(), {seat: make_bot("easy", seed + n) for n, seat in enumerate("SWNE")}
+    moves: list[tuple[str, dict]] = []
+    while game.deal == 1 and game.turn is not None:
+        seat = game.turn
+        action = bots[seat].act(game.view(seat))
+        moves.append((seat, action))
+        game.apply(seat, action)
+    target = int(len(moves) * fraction)
+    # South's turn begins with a draw: stop before the first one at or after the target.
+    cut = next((n for n in range(target, len(moves)) if moves[n][0] == "S" and moves[n][1]["type"] == "draw"), 0)
+    return {"position": start, "moves": [list(move) for move in moves[:cut]]}
+
+
 class Table:
     """One player: a solo game's socket (testsupport.ws_player.WsPlayer) and an echo socket,
     playing a turn every `pace` seconds."""
 
     def __init__(
-        self, number: int, server: DaphneServer, level: str, pace: float, tally: Tally, look_back: bool = False
+        self,
+        number: int,
+        server: DaphneServer,
+        level: str,
+        pace: float,
+        tally: Tally,
+        look_back: bool = False,
+        start: dict | None = None,
     ):
         self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
         self.look_back = look_back  # ask for the look back at every deal's end, as a curious player would
+        self.start = start  # --spread: where the first game begins (spread_start); later games are new
         self.asked: dict[str, float] = {}  # look back ref -> when it was asked (perf_counter)
         self.session: Browser | None = None
         self.player: WsPlayer | None = None
@@ -202,7 +232,11 @@ class Table:
         if self.session is None:
             self.session = await asyncio.to_thread(Browser, self.server.http)
         session = self.session
-        game_id = await asyncio.to_thread(session.new_solo, self.level)
+        if self.start is not None:
+            body, self.start = {**self.start, "level": self.level}, None
+            game_id = (await asyncio.to_thread(session.post, "/test/start-position", body))["id"]
+        else:
+            game_id = await asyncio.to_thread(session.new_solo, self.level)
         # A gap is resynced and counted; in place and no frames kept: the load generator shares the
         # machine with the servers, and a copy of the view per patch was its dearest part.
         player = self.player = WsPlayer(
@@ -344,6 +378,7 @@ class Table:
             try:
                 if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
                     self.tally.finished += 1
+                    self.tally.deals_ended += 1
                     if self.look_back and self.opened().deal_ended:
                         self.opened().deal_ended = False
                         await self.ask_look_back()
@@ -355,6 +390,7 @@ class Table:
                 self.collect_look_backs()
                 if player.deal_ended:  # the bots wait for this seat's next_deal
                     player.deal_ended = False
+                    self.tally.deals_ended += 1
                     if self.look_back:
                         await self.ask_look_back()
                     await player.send({"type": "next_deal"})
@@ -394,10 +430,14 @@ async def drive(
     level: str,
     soak_samples: list | None,
     look_back: bool = False,
+    spread: bool = False,
 ):
     tally = Tally()
+    # --spread: table n starts n/tables of the way into a deal, as on a site whose players came at
+    # different times; deals then end at the steady rate from the first minute.
+    starts = [spread_start(20_261_203 + n, n / tables) if spread else None for n in range(tables)]
     # Tables are spread over the servers in turn, as a load balancer would place new sessions.
-    players = [Table(n, servers[n % len(servers)], level, pace, tally, look_back) for n in range(tables)]
+    players = [Table(n, servers[n % len(servers)], level, pace, tally, look_back, starts[n]) for n in range(tables)]
     opening = asyncio.Semaphore(8)
 
     async def open_one(player):
@@ -457,6 +497,7 @@ def run_once(
     server_count: int = 1,
     network_factor: float | None = None,
     look_back: bool = False,
+    spread: bool = False,
 ) -> dict:
     # One address plays every table: the per-network limits scaled as if each table had its own.
     factor = network_factor if network_factor is not None else max(1, tables)
@@ -476,7 +517,7 @@ def run_once(
         try:
             install_uvloop()  # the simulated browsers too: less of the shared CPU for them
             tally, before, after, client_cpu = asyncio.run(
-                drive(servers, tables, seconds, pace, level, samples, look_back)
+                drive(servers, tables, seconds, pace, level, samples, look_back, spread)
             )
         finally:
             if spy is not None:
@@ -493,6 +534,8 @@ def run_once(
         "channel_layer": "redis" if redis else "memory",
         "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)),
         "servers": server_count,
+        "spread": spread,
+        "deals_ended": tally.deals_ended,
         "network_factor": float(env["FOOT_LIMIT_NETWORK_FACTOR"]),
         "actions": len(tally.actions),
         "turns": tally.turns,
@@ -709,7 +752,8 @@ def report_text(r: dict) -> str:
         f"CONN_MAX_AGE {r['conn_max_age']}, "
         f"{r['channel_layer']} layer, "
         f"rate limits on, per-network x{r['network_factor']:g}, "
-        f"{r['turns']} human turns, {r['actions']} actions, {r['finished_games']} games finished)\n"
+        f"{r['turns']} human turns, {r['actions']} actions, {r['deals_ended']} deals ended, "
+        f"{r['finished_games']} games finished{', tables spread over a deal' if r['spread'] else ''})\n"
         f"  action round trip p50 {r['action_p50_ms']} ms, p99 {r['action_p99_ms']} ms; "
         f"echo p50 {r['echo_p50_ms']} ms, p99 {r['echo_p99_ms']} ms; "
         f"ratio p50 x{r['p50_vs_echo']}, p99 x{r['p99_vs_echo']}\n"

@@ -3,7 +3,7 @@
     python manage.py bench_load --tables 50 [--seconds 60] [--db postgres://...] [--redis redis://...]
     python manage.py bench_load --tables 25,50,100,200 --svg docs/plots/load-curve.svg --json out.jsonl
     python manage.py bench_load --tables 20 --soak 600 --turn-seconds 1
-    python manage.py bench_load --tables 300 --servers 2 --look-back    # players ask for the look back
+    python manage.py bench_load --tables 300 --servers 2 --spread --look-back    # players ask for the look back
 
 Each table is one browser: an HTTP session, a solo game against three bots, one game websocket and
 one echo websocket. The human plays one turn (draw, one addition to a meld when the view offers
@@ -68,6 +68,12 @@ class Command(BaseCommand):
             help="each table asks for the look back at every deal's end and waits for it before Next deal",
         )
         parser.add_argument(
+            "--spread",
+            action="store_true",
+            help="each table starts at its own point of a deal (spread evenly), so deals end, and "
+            "look backs are asked, at a steady rate from the first minute",
+        )
+        parser.add_argument(
             "--network-factor",
             type=float,
             help="multiply the server's per-network rate limits and socket cap by this "
@@ -99,6 +105,7 @@ class Command(BaseCommand):
                 options["servers"],
                 options["network_factor"],
                 options["look_back"],
+                options["spread"],
             )
             results.append(result)
             self.stdout.write(bench_load.report_text(result))
