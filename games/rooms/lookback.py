@@ -72,40 +72,39 @@ def stored_items(game_id: str, seat: str, deal: int) -> list | None:
     return None if row is None else row.items
 
 
-def prepare(game_id: str, seat: str | None, deal: int) -> dict:
-    """In a database thread: the checks, then the stored answer ({"items"}) or what the search
-    needs ({"start", "moves", "computer", "seed"}) read back from the move log."""
+def checked(game_id: str, seat: str | None, deal: int) -> Game:
+    """In a database thread: the game, once the seat may look back at the deal (else RoomError)."""
     game = load(game_id)
     code = refusal(game, seat, deal)
     if code is not None:
         raise RoomError(code, status=404 if code == "not_found" else 403)
-    assert game is not None and seat is not None
-    items = stored_items(str(game.id), seat, deal)
-    if items is not None:
-        return {"items": items}
-    return {"seed": game.seed, **deal_moves(game, seat, deal)}
+    assert game is not None
+    return game
 
 
 def deal_moves(game: Game, seat: str, deal: int) -> dict:
-    """The position `deal` started from, its moves in order, and which of `seat`'s moves the
-    computer made for it (they carry a bot's reason: a friend was away; a person's never do)."""
+    """In a database thread: the position `deal` started from, its moves in order, and which of
+    `seat`'s moves the computer made for it (they carry a bot's reason: a friend was away; a
+    person's never do)."""
     replayed = initial_game(game)
     start: dict | None = None
     moves: list[tuple[str, dict]] = []
     computer: list[int] = []
-    for move in game.moves.order_by("seq").only("seat", "action", "reason"):
+    # Plain rows: model instances from the reverse manager with only() would each read their
+    # deferred game_id back, one query a move (docs/PERFORMANCE.md, session 9).
+    for mover, action, reason in game.moves.order_by("seq").values_list("seat", "action", "reason"):
         if replayed.deal > deal or replayed.turn is None:
             break
         if replayed.deal == deal:
             if start is None:
                 start = replayed.to_position()
-            if move.seat == seat and move.reason is not None:
+            if mover == seat and reason is not None:
                 computer.append(len(moves))
-            moves.append((move.seat, move.action))
-        replayed.apply(move.seat, move.action)
+            moves.append((mover, action))
+        replayed.apply(mover, action)
     if start is None:
         raise RoomError("look_back_bad_deal")
-    return {"start": start, "moves": moves, "computer": computer}
+    return {"start": start, "moves": moves, "computer": computer, "seed": game.seed}
 
 
 def save(game_id: str, seat: str, deal: int, answer: dict) -> list:
@@ -120,23 +119,27 @@ def save(game_id: str, seat: str, deal: int, answer: dict) -> list:
 
 
 async def look_back(game_id: str, seat: str | None, deal) -> list:
-    """The items of `seat`'s look back at `deal` (games.bots.lookback), computed once."""
+    """The items of `seat`'s look back at `deal` (games.bots.lookback), computed once. The checks
+    and the stored answer come first; a search is read out of the move log only once there is
+    room for it, so a refused ask (`look_back_busy`) costs one read of the game."""
     deal = deal_number(deal)
-    ready = await database_call(prepare)(game_id, seat, deal)
-    if "items" in ready:
-        return ready["items"]
+    game = await database_call(checked)(game_id, seat, deal)
     assert seat is not None
+    items = await database_call(stored_items)(str(game.id), seat, deal)
+    if items is not None:
+        return items
     key = (str(game_id), deal, seat)
     if key in _running:  # the same seat asked twice (two tabs): one search
         return await asyncio.shield(_running[key])
     if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
         raise RoomError("look_back_busy", status=503)
-    task = asyncio.ensure_future(_search_and_save(game_id, seat, deal, ready))
+    task = asyncio.ensure_future(_search_and_save(game, seat, deal))
     _running[key] = task
     task.add_done_callback(lambda _: _running.pop(key, None))
     return await asyncio.shield(task)
 
 
-async def _search_and_save(game_id: str, seat: str, deal: int, ready: dict) -> list:
+async def _search_and_save(game: Game, seat: str, deal: int) -> list:
+    ready = await database_call(deal_moves)(game, seat, deal)
     answer = await bot_runner.think_back(ready["start"], ready["moves"], seat, ready["seed"], ready["computer"])
-    return await database_call(save)(game_id, seat, deal, answer)
+    return await database_call(save)(str(game.id), seat, deal, answer)

@@ -11,6 +11,8 @@ from concurrent.futures import BrokenExecutor, Executor
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games import bots
@@ -163,9 +165,26 @@ async def test_a_daily_is_refused_until_its_date_is_over(played, counted):  # is
     assert counted == ["S"]
 
 
-async def test_too_many_look_backs_waiting_are_refused(played, counted, settings):  # the bench's 300 tables
+async def test_too_many_look_backs_waiting_are_refused(played, counted, settings, monkeypatch):  # 300 tables
     settings.FOOT_LOOKBACK_QUEUE = 0
+    read: list[int] = []
+    real = lookback.deal_moves
+    monkeypatch.setattr(lookback, "deal_moves", lambda *args: read.append(1) or real(*args))
     await assert_refused(played.id, "S", 1, "look_back_busy", counted)
+    assert read == []  # a refused ask does not read the deal's moves: it costs one read of the game
+
+
+async def test_a_deals_moves_are_read_in_one_query(played):
+    """Not one query per move (a reverse manager's only() reads each row's deferred game_id back)."""
+
+    def read() -> tuple[dict, int]:
+        with CaptureQueriesContext(connection) as queries:
+            ready = lookback.deal_moves(played, "S", 1)
+        return ready, len(queries)
+
+    ready, queries = await database_sync_to_async(read)()
+    assert queries == 1 and len(ready["moves"]) > 100
+    assert ready["start"]["deal"] == 1 and ready["computer"] == []
 
 
 @pytest.mark.parametrize("language", ["en", "de", "bn"])
