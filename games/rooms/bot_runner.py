@@ -142,10 +142,13 @@ async def in_pool(kind: str, executor: Callable[[], Executor], work: Callable, *
     A worker that died (killed, out of memory) leaves its pool unusable: that pool, and only that
     one, is started again, once."""
     loop = asyncio.get_running_loop()
+    used = executor()
     try:
-        return await loop.run_in_executor(executor(), work, *args)
+        return await loop.run_in_executor(used, work, *args)
     except BrokenExecutor:
-        drop_pool(kind)
+        # Every call that was waiting on the broken pool lands here: only the first replaces it,
+        # the others use its replacement (dropping that too would start a pool per waiting call).
+        drop_pool(kind, only=used)
         return await loop.run_in_executor(executor(), work, *args)
 
 
@@ -154,9 +157,12 @@ async def think_back(start: dict, moves: list, seat: str, seed: int, computer: l
     return await in_pool("look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer)
 
 
-def drop_pool(kind: str) -> None:
-    """Stop one pool ("process", "thread" or "look_back"); the next call makes it anew."""
+def drop_pool(kind: str, only: Executor | None = None) -> None:
+    """Stop one pool ("process", "thread" or "look_back"); the next call makes it anew. With
+    `only`, the pool is dropped only if it is still that executor."""
     with _pool_lock:
+        if only is not None and _pools.get(kind) is not only:
+            return
         executor = _pools.pop(kind, None)
     if executor is not None:
         executor.shutdown(wait=False, cancel_futures=True)

@@ -3,7 +3,7 @@
 import asyncio
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -84,3 +84,43 @@ def test_the_hints_the_server_computes_are_legal():
         hint = run(bot_runner.think(HINT_LEVEL, bot_runner.bot_seed(5, seat), game.view(seat)))["action"]
         assert game.check(seat, hint)["ok"], hint
         game.apply(seat, hint)
+
+
+class BreaksLater(Executor):
+    """A pool whose worker dies with every call already handed to it."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Future] = []
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.waiting.append(Future())
+        return self.waiting[-1]
+
+    def break_now(self) -> None:
+        for future in self.waiting:
+            future.set_exception(BrokenExecutor("a worker died"))
+
+
+def test_calls_waiting_on_a_pool_that_broke_share_one_new_pool():
+    broken, made = BreaksLater(), []
+
+    def executor() -> Executor:
+        with bot_runner._pool_lock:
+            if "look_back" not in bot_runner._pools:
+                made.append(ThreadPoolExecutor(max_workers=1))
+                bot_runner._pools["look_back"] = made[-1]
+            return bot_runner._pools["look_back"]
+
+    async def scenario() -> list[int]:
+        bot_runner._pools["look_back"] = broken
+        calls = [asyncio.ensure_future(bot_runner.in_pool("look_back", executor, pow, 2, n)) for n in range(5)]
+        while len(broken.waiting) < 5:  # every call is waiting on the old pool
+            await asyncio.sleep(0)
+        broken.break_now()
+        return list(await asyncio.gather(*calls))
+
+    try:
+        assert run(scenario()) == [1, 2, 4, 8, 16]
+        assert len(made) == 1  # not one new pool (a process each) per call that was waiting
+    finally:
+        bot_runner.shutdown_pool()
