@@ -108,17 +108,34 @@ def pool(level: str | None = None) -> Executor:
         return _pools[kind]
 
 
-def lower_priority(nice: int) -> None:
-    """A look-back worker's first step: yield the CPU to the server and the bots' workers.
+def lower_priority(pid: int, nice: int) -> None:
+    """Make process `pid` yield the CPU to the server and the bots' workers.
 
-    On Linux the worker takes the idle class (SCHED_IDLE): it runs only on CPU that nothing else
-    wants, where a nice value alone still lets it hold a core for a few ms while a socket's move
-    waits (bench_load --look-back, docs/PERFORMANCE.md). Elsewhere, `nice` is what there is."""
+    On Linux it takes the idle class (SCHED_IDLE): it runs only on CPU that nothing else wants,
+    where a nice value alone still lets it hold a core for a few ms while a socket's move waits
+    (bench_load --look-back, docs/PERFORMANCE.md). Elsewhere, `nice` is what there is."""
     if nice <= 0:
         return
-    os.nice(nice)
+    os.setpriority(os.PRIO_PROCESS, pid, max(nice, os.getpriority(os.PRIO_PROCESS, pid)))
     if hasattr(os, "SCHED_IDLE"):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
+
+
+class LowPriorityProcess(multiprocessing.context.SpawnProcess):
+    """A spawned worker lowered to FOOT_LOOKBACK_NICE by its parent the moment it exists, before
+    it imports anything: a worker's start (Python, Django and the bots: over a second of CPU)
+    must not compete with the server either."""
+
+    def start(self) -> None:
+        super().start()
+        assert self.pid is not None
+        lower_priority(self.pid, int(settings.FOOT_LOOKBACK_NICE))
+
+
+class LowPrioritySpawn(multiprocessing.context.SpawnContext):
+    """The spawn start method, making LowPriorityProcess workers."""
+
+    Process = LowPriorityProcess
 
 
 def look_back_pool() -> Executor:
@@ -128,12 +145,7 @@ def look_back_pool() -> Executor:
             if settings.FOOT_LOOKBACK_POOL == "thread":
                 _pools["look_back"] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="look-back")
             else:
-                _pools["look_back"] = ProcessPoolExecutor(
-                    max_workers=workers,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=lower_priority,
-                    initargs=(int(settings.FOOT_LOOKBACK_NICE),),
-                )
+                _pools["look_back"] = ProcessPoolExecutor(max_workers=workers, mp_context=LowPrioritySpawn())
         return _pools["look_back"]
 
 

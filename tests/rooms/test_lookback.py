@@ -7,6 +7,7 @@ import asyncio
 import datetime
 import os
 import threading
+import time
 from concurrent.futures import BrokenExecutor, Executor
 
 import pytest
@@ -266,3 +267,17 @@ async def test_the_state_says_whether_the_page_offers_look_back(played, south): 
     old = today - datetime.timedelta(days=2)
     await database_sync_to_async(Game.objects.filter(pk=played.id).update)(daily_date=old)
     assert await offered(south[1]) is True
+
+
+async def test_a_look_back_worker_is_lowered_the_moment_it_starts(settings):
+    """Before it imports Python, Django and the bots (over a second of CPU), not after."""
+    settings.FOOT_LOOKBACK_NICE = 10
+    process = bot_runner.LowPrioritySpawn().Process(target=time.sleep, args=(30,))
+    process.start()
+    try:
+        assert process.pid is not None
+        assert os.sched_getscheduler(process.pid) == os.SCHED_IDLE
+        assert os.getpriority(os.PRIO_PROCESS, process.pid) >= 10
+    finally:
+        process.kill()
+        process.join()
