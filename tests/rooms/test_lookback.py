@@ -170,7 +170,12 @@ async def test_too_many_look_backs_waiting_are_refused(played, counted, settings
     settings.FOOT_LOOKBACK_QUEUE = 0
     read: list[int] = []
     real = lookback.deal_moves
-    monkeypatch.setattr(lookback, "deal_moves", lambda *args: read.append(1) or real(*args))
+
+    def reading(*args):
+        read.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(lookback, "deal_moves", reading)
     await assert_refused(played.id, "S", 1, "look_back_busy", counted)
     assert read == []  # a refused ask does not read the deal's moves: it costs one read of the game
 
