@@ -227,6 +227,11 @@ FOOT_LOOKBACK_POOL = os.environ.get("FOOT_LOOKBACK_POOL", "process")  # or "thre
 FOOT_LOOKBACK_WORKERS = env_int("FOOT_LOOKBACK_WORKERS", 1)
 FOOT_LOOKBACK_NICE = env_int("FOOT_LOOKBACK_NICE", 10)
 FOOT_LOOKBACK_QUEUE = env_int("FOOT_LOOKBACK_QUEUE", 8)
+# A look back's search waits while others keep more than this share of the machine's CPU busy
+# (games.rooms.machine_idle; 1 never waits), and a player waits at most FOOT_LOOKBACK_WAIT
+# seconds for it: then look_back_later, and the search goes on to be read at the next ask.
+FOOT_LOOKBACK_BUSY = env_number("FOOT_LOOKBACK_BUSY", 0.5)
+FOOT_LOOKBACK_WAIT = env_number("FOOT_LOOKBACK_WAIT", 30)
 # The websocket's flood limit (games.consumers): messages per second, and at once
 FOOT_WS_RATE = env_number("FOOT_WS_RATE", 10)
 FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)

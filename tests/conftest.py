@@ -96,6 +96,18 @@ def par_not_in_background():
 
 
 @pytest.fixture(autouse=True)
+def look_backs_do_not_wait_for_idle_cpu():
+    """An in-process look back searches at once (FOOT_LOOKBACK_BUSY=1): the suite keeps the
+    machine busy, and a search waiting for idle CPU would only wait. tests/rooms/test_machine_idle.py
+    tests the wait itself."""
+    if not django_settings.configured:
+        yield
+        return
+    with override_settings(FOOT_LOOKBACK_BUSY=1.0):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def fresh_rate_limits():
     """Every in-process test starts with no rate-limit counts: the tests all come from one address and
     share the process's cache, where the counts of earlier tests would otherwise add up."""

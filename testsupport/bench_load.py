@@ -150,6 +150,7 @@ class Tally:
     look_back_items: int = 0
     deals_ended: int = 0  # deal ends the tables saw (games over included)
     look_backs_busy: int = 0  # refused with look_back_busy (the server's bound), not errors
+    look_backs_later: int = 0  # look_back_later: not done in FOOT_LOOKBACK_WAIT (the search waits for idle CPU)
     look_backs_unanswered: int = 0  # still being worked out when the run ended
 
     def error(self, kind: str) -> None:
@@ -356,6 +357,8 @@ class Table:
                 self.tally.look_back_items += len(answer["items"])
             elif answer.get("code") == "look_back_busy":
                 self.tally.look_backs_busy += 1
+            elif answer.get("code") == "look_back_later":
+                self.tally.look_backs_later += 1
             else:
                 self.tally.error(f"look_back:{answer.get('code')}")
         now = time.perf_counter()
@@ -502,7 +505,10 @@ def run_once(
     # One address plays every table: the per-network limits scaled as if each table had its own.
     factor = network_factor if network_factor is not None else max(1, tables)
     with ThrowawayDatabase(db) as database_url:
-        env = server_env(database_url, redis, production=True, FOOT_LIMIT_NETWORK_FACTOR=factor, **extra_env)
+        site_defaults = {"FOOT_LOOKBACK_BUSY": settings.FOOT_LOOKBACK_BUSY}  # as deployed, not as the tests run
+        env = server_env(
+            database_url, redis, production=True, FOOT_LIMIT_NETWORK_FACTOR=factor, **{**site_defaults, **extra_env}
+        )
         servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
         try:
             for server in servers:
@@ -574,6 +580,8 @@ def run_once(
         result["look_backs"] = len(tally.look_backs)
         result["look_back_items"] = tally.look_back_items
         result["look_backs_busy"] = tally.look_backs_busy
+        result["look_backs_later"] = tally.look_backs_later
+        result["look_back_busy_limit"] = float(env["FOOT_LOOKBACK_BUSY"])
         result["look_backs_unanswered"] = tally.look_backs_unanswered
         result["look_back_p50_s"] = round(percentile(tally.look_backs, 0.5), 2)
         result["look_back_p99_s"] = round(percentile(tally.look_backs, 0.99), 2)
@@ -773,7 +781,9 @@ def report_text(r: dict) -> str:
         lines.append(
             f"  look backs asked at every deal's end: {r['look_backs']} answered "
             f"(p50 {r['look_back_p50_s']} s, p99 {r['look_back_p99_s']} s, {r['look_back_items']} items), "
-            f"{r['look_backs_busy']} refused as busy, {r['look_backs_unanswered']} still being worked out at the end"
+            f"{r['look_backs_busy']} refused as busy, {r['look_backs_later']} told to ask again later, "
+            f"{r['look_backs_unanswered']} still being worked out at the end "
+            f"(the search waits while others use over {r['look_back_busy_limit']:g} of the CPU)"
         )
     if "profile_pct" in r:
         lines.append(

@@ -21,7 +21,7 @@ same moves and seed give the same look back on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,15 +83,20 @@ class Decision:
 
 @dataclass
 class Budget:
-    """Rollouts left for the deal; `spent` is what the look back used (tests count it)."""
+    """Rollouts left for the deal; `spent` is what the look back used (tests count it). `pause`
+    is called before each world is granted: the caller's chance to wait for idle CPU (the room's
+    worker does); it never changes what is searched."""
 
     left: int
     spent: int = 0
+    pause: Callable[[], None] | None = None
 
     def take(self, rollouts: int) -> int:
         """`rollouts` if the budget holds them all (then they are spent), else 0."""
         if rollouts > self.left:
             return 0
+        if self.pause is not None:
+            self.pause()
         self.left -= rollouts
         self.spent += rollouts
         return rollouts
@@ -105,15 +110,16 @@ def look_back(
     computer: Collection[int] = (),
     rollouts: int = DEAL_ROLLOUTS,
     depth: int = LIVE_DEPTH,
+    pause: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """{"items": [...], "decisions": n, "searched": n, "rollouts": n} for `seat`'s decisions in
     the deal that `start` begins and `moves` plays. `computer`: indices of moves the computer
     made for the seat (a friend away): not the player's, not judged. Each item: the move's
     index, the action played and the search's, each also as the hint's parts (what a person does
-    at the table, `hint.describe`), and the estimated cost in points."""
+    at the table, `hint.describe`), and the estimated cost in points. `pause`: see Budget."""
     decisions = seat_decisions(start, moves, seat, seed, computer)
     searched = [d for d in decisions if len(d.candidates) > 1]
-    budget = Budget(rollouts)
+    budget = Budget(rollouts, pause=pause)
     screen_all(searched, budget, depth)
     gains = {d.number: contested_gain(d) for d in searched}
     contested = sorted((d for d in searched if gains[d.number] is not None), key=lambda d: -(gains[d.number] or 0.0))

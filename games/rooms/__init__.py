@@ -14,6 +14,7 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - faults          test-only crash injection at named points of a move (FOOT_FAULT)
 - live_games      the games this process played last, kept in memory between moves
 - game_rows       the move's statements as plain SQL
+- machine_idle    a look-back worker's wait while the machine's CPUs are busy (pure, no Django)
 - bot_runner      the pools where computer players think (importable without Django)
 - stored          a stored game read back: the row, the engine game at its position, the replay
 - patches         the generic JSON-patch diff between two views

@@ -17,7 +17,9 @@ Django's settings. The look back after a deal (games.bots.lookback, asked by gam
 thinks in a pool of its own (`look_back_pool`): FOOT_LOOKBACK_WORKERS processes at a lower CPU
 priority (FOOT_LOOKBACK_NICE), so a player's look back never takes a worker from the bots' moves
 nor CPU from the server; FOOT_LOOKBACK_POOL=thread puts it in a thread (the in-process tests).
-Calls games.bots and nothing else of the room service.
+A look-back worker also waits while the machine's CPUs are busy with other work
+(games.rooms.machine_idle, FOOT_LOOKBACK_BUSY). Calls games.bots and machine_idle, nothing else
+of the room service.
 """
 
 import asyncio
@@ -34,6 +36,7 @@ from games.bots import make_bot
 from games.bots.hint import hint_step
 from games.bots.lookback import look_back
 from games.bots.reasons import valid as valid_reason
+from games.rooms.machine_idle import MachineIdle
 
 _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
 _pool_lock = threading.Lock()
@@ -74,9 +77,11 @@ def compute_hint(level: str, seed: int, view: dict, factory: str | None = None) 
     return hint_step(bot, view)
 
 
-def compute_look_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
-    """The look back at one deal for `seat` (games.bots.lookback); plain data in and out."""
-    return look_back(start, [(mover, action) for mover, action in moves], seat, seed, computer=set(computer))
+def compute_look_back(start: dict, moves: list, seat: str, seed: int, computer: list, busy_limit: float = 1.0) -> dict:
+    """The look back at one deal for `seat` (games.bots.lookback); plain data in and out. It
+    waits while others keep more than `busy_limit` of the machine's CPU busy (machine_idle)."""
+    played = [(mover, action) for mover, action in moves]
+    return look_back(start, played, seat, seed, computer=set(computer), pause=MachineIdle(busy_limit))
 
 
 def bot_seed(game_seed: int, seat: str) -> int:
@@ -166,7 +171,8 @@ async def in_pool(kind: str, executor: Callable[[], Executor], work: Callable, *
 
 async def think_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
     """`compute_look_back` in the look backs' pool."""
-    return await in_pool("look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer)
+    busy_limit = float(settings.FOOT_LOOKBACK_BUSY)
+    return await in_pool("look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer, busy_limit)
 
 
 def drop_pool(kind: str, only: Executor | None = None) -> None:

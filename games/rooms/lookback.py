@@ -7,8 +7,10 @@ date is over (its deals are everyone's deals that day, as for watching: games.da
 search (games.bots.lookback) runs in its own small process pool (games.rooms.bot_runner's
 `look_back_pool`: FOOT_LOOKBACK_WORKERS, at a lower CPU priority), so a look back never holds
 this process's interpreter and never takes a worker from the bots' moves; at most FOOT_LOOKBACK_QUEUE of them wait per
-process, more are refused with `look_back_busy`. The answer is a LookBack row: asking again, on
-any process, reads it. Every refusal changes nothing.
+process, more are refused with `look_back_busy`. The search waits while the machine's CPUs are
+busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT seconds is told
+`look_back_later` while it goes on. The answer is a LookBack row: asking again, on any process,
+reads it. Every refusal changes nothing.
 
 May call games.models, games.replay, games.daily_clock and the room modules bot_runner, stored,
 database_threads and errors.
@@ -129,14 +131,18 @@ async def look_back(game_id: str, seat: str | None, deal) -> list:
     if items is not None:
         return items
     key = (str(game_id), deal, seat)
-    if key in _running:  # the same seat asked twice (two tabs): one search
-        return await asyncio.shield(_running[key])
-    if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
-        raise RoomError("look_back_busy", status=503)
-    task = asyncio.ensure_future(_search_and_save(game, seat, deal))
-    _running[key] = task
-    task.add_done_callback(lambda _: _running.pop(key, None))
-    return await asyncio.shield(task)
+    task = _running.get(key)  # the same seat asked twice (two tabs, or again later): one search
+    if task is None:
+        if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
+            raise RoomError("look_back_busy", status=503)
+        task = _running[key] = asyncio.ensure_future(_search_and_save(game, seat, deal))
+        task.add_done_callback(lambda _: _running.pop(key, None))
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), float(settings.FOOT_LOOKBACK_WAIT))
+    except TimeoutError:
+        # The machine is busy with moves (the search waits for idle CPU): the player is told so,
+        # and the search goes on; when it is done, the next ask reads the stored answer.
+        raise RoomError("look_back_later", status=503) from None
 
 
 async def _search_and_save(game: Game, seat: str, deal: int) -> list:

@@ -112,6 +112,14 @@ def test_the_same_deal_and_seed_give_the_same_look_back(random_south):  # docs/B
     assert look_back(start, moves, "S", seed=1, rollouts=120) == look_back(start, moves, "S", seed=1, rollouts=120)
 
 
+def test_the_pause_is_asked_before_every_world_and_changes_nothing(random_south):  # the room's wait for idle CPU
+    start, moves = random_south
+    asked: list[int] = []
+    paused = look_back(start, moves, "S", seed=1, rollouts=120, pause=lambda: asked.append(1))
+    assert paused == look_back(start, moves, "S", seed=1, rollouts=120)
+    assert 0 < len(asked) <= paused["rollouts"]  # once per world granted, each world one rollout or more
+
+
 def test_items_carry_the_hints_words_for_both_actions(random_south):  # issue #14 item 6: reuse the hint's parts
     start, moves = random_south
     for item in look_back(start, moves, "S", seed=1)["items"]:

@@ -28,7 +28,13 @@ from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (
 from testsupport.sockets import communicator, receive, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-CODES = ("look_back_bad_deal", "look_back_deal_not_over", "look_back_daily_later", "look_back_busy")
+CODES = (
+    "look_back_bad_deal",
+    "look_back_deal_not_over",
+    "look_back_daily_later",
+    "look_back_busy",
+    "look_back_later",
+)
 
 
 def play_first_deal(game: Game) -> None:
@@ -286,3 +292,25 @@ async def test_a_look_back_worker_is_lowered_the_moment_it_starts(settings):
     finally:
         process.kill()
         process.join()
+
+
+async def test_a_search_that_outlasts_the_wait_says_later_goes_on_and_is_read_next_time(played, settings, monkeypatch):
+    settings.FOOT_LOOKBACK_WAIT = 0.2
+    settings.FOOT_LOOKBACK_BUSY = 0.7
+    release, limits = threading.Event(), []
+    real = bot_runner.compute_look_back
+
+    def waiting_for_idle_cpu(start, moves, seat, seed, computer, busy_limit):
+        limits.append(busy_limit)
+        release.wait(30)
+        return real(start, moves, seat, seed, computer, 1.0)
+
+    monkeypatch.setattr(bot_runner, "compute_look_back", waiting_for_idle_cpu)
+    with pytest.raises(lookback.RoomError) as later:
+        await lookback.look_back(str(played.id), "S", 1)
+    assert later.value.code == "look_back_later" and limits == [0.7]  # the site's limit reached the worker
+    search = lookback._running[(str(played.id), 1, "S")]  # it goes on
+    release.set()
+    items = await asyncio.wait_for(asyncio.shield(search), 90)
+    assert await database_sync_to_async(LookBack.objects.filter(game=played, deal=1, seat="S").exists)()
+    assert await lookback.look_back(str(played.id), "S", 1) == items and len(limits) == 1  # read, not searched again
