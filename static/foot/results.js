@@ -69,7 +69,8 @@ function lookBack(deal, ask) {
   const out = h("div", { class: "look-back", "aria-live": "polite" });
   const say = (text) => fill(out, h("p", { text }));
   const said = (answer) => {
-    if (answer.type === "error") return say(answer.message);
+    // A refusal may be for now only ("press Look back again in a minute"): the button comes back.
+    if (answer.type === "error") { button.disabled = false; return say(answer.message); }
     if (!answer.items.length) return say(gettext("Nothing to look back on: the search agreed with you."));
     return fill(out, h("ul", {}, answer.items.map((item) => h("li", { text: fmt(gettext("You: %(played)s. The hard computer's search preferred: %(better)s, worth about +%(points)s points."),
       { played: stepWords(item.played_parts), better: stepWords(item.better_parts), points: formatNumber(item.points) }) }))));

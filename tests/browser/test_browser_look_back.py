@@ -4,10 +4,14 @@ search would have played otherwise, each in the hint's words with its estimated 
 message that it agreed. In English and German at desk size, in Bengali on a phone; a screenshot
 of the answer goes to docs/screenshots/."""
 
+import json
 import re
 
 import pytest
-from playwright.sync_api import expect
+from django.utils import translation
+from playwright.sync_api import WebSocketRoute, expect
+
+from games.messages import render_error
 
 from .conftest import CORNER, DESK, PHONE, SCREENSHOTS, open_table, start_game_from, version
 from .test_table_fits import MY_TURN_OR_DEAL_END, late_deal_position
@@ -80,3 +84,44 @@ def test_look_back_after_a_deal_shows_the_searchs_items_or_its_agreement(site, m
     assert page.foot_errors == []
     dialog.get_by_role("button", name=next_deal).click()
     assert not dialog.is_visible()
+
+
+def test_a_look_back_refused_for_now_says_so_and_can_be_asked_again(site, make_page):
+    """ "Press Look back again in a minute" must leave a button to press: the server's first answer
+    is replaced by its `look_back_later` refusal (as a machine busy with moves gives it), the second
+    goes through."""
+    page = make_page(DESK, locale="en-GB")
+    with translation.override("en"):
+        later = render_error("look_back_later", "en")
+    asked: list[dict] = []
+
+    def relay(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "look_back":
+                asked.append(frame)
+                if len(asked) == 1:
+                    route.send(
+                        json.dumps({"type": "error", "code": "look_back_later", "message": later, "ref": frame["ref"]})
+                    )
+                    return
+            server.send(message)
+
+        route.on_message(from_page)
+        server.on_message(route.send)
+
+    page.route_web_socket(re.compile(r"/ws/game/"), relay)
+    open_table(page, site, start_game_from(page, site, late_deal_position(), level="easy"))
+    play_to_the_deals_end(page)
+    dialog = page.locator("#deal-end")
+    button = dialog.get_by_role("button", name="Look back")
+    button.click()
+    expect(dialog.locator(".look-back")).to_have_text(later)
+    assert "Press Look back again in a minute" in later
+    expect(button).to_be_enabled()  # what the message says to do can be done
+    button.click()
+    answer = dialog.locator(".look-back")
+    expect(answer.locator("li").or_(answer.get_by_text("Nothing to look back on")).first).to_be_visible(timeout=60000)
+    assert len(asked) == 2 and page.foot_errors == []
