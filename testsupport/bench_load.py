@@ -144,11 +144,11 @@ class Tally:
     refused: int = 0  # rule refusals of the simple policy's optional meld (expected, not errors)
     turns: int = 0
     finished: int = 0
+    deals_ended: int = 0  # deal ends the tables saw (games over included)
     gaps: int = 0  # version gaps healed by a sync
     moves: int = 0  # versions seen by the tables (every move of every seat), for the CPU per move
     look_backs: list = field(default_factory=list)  # --look-back: seconds from asking to the answer
     look_back_items: int = 0
-    deals_ended: int = 0  # deal ends the tables saw (games over included)
     look_backs_busy: int = 0  # refused with look_back_busy (the server's bound), not errors
     look_backs_later: int = 0  # look_back_later: not done in FOOT_LOOKBACK_WAIT (the search waits for idle CPU)
     look_backs_unanswered: int = 0  # still being worked out when the run ended

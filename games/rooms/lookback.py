@@ -74,14 +74,15 @@ def stored_items(game_id: str, seat: str, deal: int) -> list | None:
     return None if row is None else row.items
 
 
-def checked(game_id: str, seat: str | None, deal: int) -> Game:
-    """In a database thread: the game, once the seat may look back at the deal (else RoomError)."""
+def checked(game_id: str, seat: str | None, deal: int) -> tuple[Game, list | None]:
+    """In a database thread: the game, once the seat may look back at the deal (else RoomError),
+    and the stored answer if there is one."""
     game = load(game_id)
     code = refusal(game, seat, deal)
     if code is not None:
         raise RoomError(code, status=404 if code == "not_found" else 403)
-    assert game is not None
-    return game
+    assert game is not None and seat is not None
+    return game, stored_items(str(game.id), seat, deal)
 
 
 def deal_moves(game: Game, seat: str, deal: int) -> dict:
@@ -125,11 +126,10 @@ async def look_back(game_id: str, seat: str | None, deal) -> list:
     and the stored answer come first; a search is read out of the move log only once there is
     room for it, so a refused ask (`look_back_busy`) costs one read of the game."""
     deal = deal_number(deal)
-    game = await database_call(checked)(game_id, seat, deal)
-    assert seat is not None
-    items = await database_call(stored_items)(str(game.id), seat, deal)
+    game, items = await database_call(checked)(game_id, seat, deal)
     if items is not None:
         return items
+    assert seat is not None
     key = (str(game_id), deal, seat)
     task = _running.get(key)  # the same seat asked twice (two tabs, or again later): one search
     if task is None:

@@ -45,7 +45,7 @@ class MachineIdle:
         self.busy_limit, self.read, self.sleep = busy_limit, read, sleep
         self.mark = read() if busy_limit < 1 else None
         self.busy = False  # the last window's verdict
-        self.waited = 0.0  # seconds spent waiting (the bench and the tests read it)
+        self.waited = 0.0  # seconds spent waiting (the tests read it)
 
     def __call__(self) -> None:
         if self.mark is None:
@@ -60,7 +60,7 @@ class MachineIdle:
     def judge(self) -> None:
         """A new verdict once a whole window has passed since the last one; else the last stands."""
         now = self.read()
-        if now is None or self.mark is None:
+        if now is None or self.mark is None:  # /proc/stat went away: nothing to wait for
             self.busy = False
             return
         busy, total = now[0] - self.mark[0], now[1] - self.mark[1]

@@ -6,9 +6,9 @@ import json
 import pytest
 from django.test import Client
 
-from games.bots import make_bot
 from games.engine import Game as EngineGame
 from games.models import Game, Move
+from testsupport.bench_load import spread_start
 
 
 def test_position_hook_is_off_by_default(settings):
@@ -23,16 +23,10 @@ def test_position_hook_refuses_anything_but_post(settings):
 
 
 def played_moves(seed: int, count: int) -> tuple[dict, list]:
-    """A deal's start and its first `count` moves, as the easy bots played them (engine only)."""
-    game = EngineGame.new(seed)
-    start, bots = game.to_position(), {seat: make_bot("easy", n) for n, seat in enumerate("SWNE")}
-    moves: list[list] = []
-    while len(moves) < count and game.turn is not None:
-        seat = game.turn
-        action = bots[seat].act(game.view(seat))
-        game.apply(seat, action)
-        moves.append([seat, action])
-    return start, moves
+    """A deal's start and its first `count` moves, as bench_load --spread sends them."""
+    body = spread_start(seed, 0.5)
+    assert len(body["moves"]) >= count
+    return body["position"], body["moves"][:count]
 
 
 @pytest.mark.django_db
