@@ -160,20 +160,47 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         "seat": "on_seat",
     }
 
-    async def connect(self):
-        self.language = language_of_scope(self.scope)
-        self.bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.version = None
         self.pending = {}
         self.gap_task = None
         self.heartbeat_task = None
         self.joined = False
+        self.closed = False  # the socket is closed, or closing: nothing more is sent or handled
+        self.released = False
         self.last_presence = None
         self.lease = None
-        self.side_tasks = set()  # answers still being worked out (look backs), cancelled on disconnect
+        self.side_tasks = set()  # answers still being worked out (look backs), cancelled on release
         self.last_heard = time.monotonic()
         self.seat = self.player_id = None
         self.away_since = None
+
+    async def __call__(self, scope, receive, send):
+        """The consumer's whole life. Whatever ends it releases what it holds: the socket closing,
+        an error, or Daphne cancelling it for a backlog older than its application_close_timeout
+        (then `disconnect` never runs, and the heartbeat went on renewing the socket's place)."""
+        try:
+            await super().__call__(scope, receive, self.unless_closed(send))
+        finally:
+            # Shielded: Daphne cancels a slow application again every second until it is done.
+            await asyncio.shield(self.release())
+
+    def unless_closed(self, send):
+        """Daphne's `send`, dropping whatever comes after the socket closed (or began to)."""
+
+        async def send_while_open(message):
+            if self.closed:
+                return
+            if message["type"] == "websocket.close":
+                self.closed = True
+            await send(message)
+
+        return send_while_open
+
+    async def connect(self):
+        self.language = language_of_scope(self.scope)
+        self.bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
         game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
@@ -236,16 +263,22 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         return game, (str(player.id) if player else None), bool(player and player.banned)
 
     async def disconnect(self, code):
+        await self.release()
+
+    async def release(self):
+        """Give back the socket's place, presence and group, once, whatever ended the socket."""
+        if self.released:
+            return
+        self.released = self.closed = True
         if self.heartbeat_task:
             self.heartbeat_task.cancel()
-        lease = getattr(self, "lease", None)  # None also when connect failed before making one
-        if lease is not None:
-            await sync_to_async(lease.release, thread_sensitive=False)()
+        if self.lease is not None:  # also held by a socket refused at connect: release says so
+            await sync_to_async(self.lease.release, thread_sensitive=False)()
         if self.gap_task:
             self.gap_task.cancel()
-        for task in getattr(self, "side_tasks", ()):
+        for task in self.side_tasks:
             task.cancel()  # the search itself goes on and stores its answer (games.rooms.lookback)
-        if getattr(self, "joined", False):
+        if self.joined:
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             await database_sync_to_async(drop_presence)(self.channel_name)
             await broadcast_presence(self.game_id)
@@ -254,8 +287,10 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def heartbeat(self, lease: limits.SocketLease):
         """Keep this socket's presence and its `lease` fresh, close it when idle, and run the room's
         watchdog (absent friends, timeouts)."""
-        while True:
+        while not self.closed:
             await asyncio.sleep(heartbeat_seconds())
+            if self.closed:
+                return
             if time.monotonic() - self.last_heard > limits.idle_seconds():
                 await self.close(CLOSE_IDLE)
                 return
@@ -272,7 +307,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     # ------------------------------------------------------------ client -> server
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not self.joined:  # refused at connect (no such game, banned, too many) and being closed
+        if self.closed or not self.joined:  # refused at connect, or closed: the backlog is dropped
             return
         self.last_heard = time.monotonic()
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
