@@ -83,7 +83,9 @@ def summary(game: Game, player) -> dict:
         "ws": f"/ws/game/{game.id}/",
         "seat": seat,
         "ranked": game.ranked,
-        "code": game.invite_code if game.mode == Game.FRIENDS else None,
+        # The invite code only to a seated player, as the socket's `state` gives it: an outsider
+        # who knows the game's id (a spectator) must not take a free seat with it.
+        "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
         "mode": game.mode,
         "level": game.level,
         "status": game.status,
