@@ -1,5 +1,5 @@
 """The JSON API of the games app: the session's player, creating, joining, starting, reading games,
-and playing a friends game again.
+playing a friends game again, and watching a finished one (games.watch).
 
 Errors are {"code", "message"} with a 4xx status, the message in the request's language
 (LocaleMiddleware). Every POST needs the X-CSRFToken header (the token comes with
@@ -14,8 +14,9 @@ from django.http import JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET
 
-from games import params
+from games import params, watch
 from games.messages import message_for
 from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
@@ -23,8 +24,8 @@ from games.rooms.errors import RoomError
 from games.rooms.lesson_room import lesson_step
 from games.rooms.listing import player_games
 from games.rooms.rematch import play_again
+from games.rooms.seat_views import summary
 from games.rooms.stored import load
-from games.rooms.views import summary
 from players import identity
 from players.identity import player_for_request
 
@@ -159,6 +160,31 @@ def again(request, game_id):
     return JsonResponse(summary(lobby, player))
 
 
+@require_GET
+def watch_replay(request, game_id):
+    """A finished game move by move with every hand open (games.watch says who may)."""
+    identity.count(request, "replay")  # before the lookup: guessing ids counts too
+    game = watch.find_game(game_id)
+    if game is None:
+        return JsonResponse({"code": "not_found", "message": "There is no such game."}, status=404)
+    refused = watch.refusal(game)
+    if refused:
+        return JsonResponse({"code": refused, "message": watch.refusal_message(refused, game)}, status=403)
+    replay = watch.replay_of(game)
+    me = identity.player_for_request(request, create=False)
+    return JsonResponse(
+        {
+            "game_id": str(game.pk),
+            "mode": game.mode,
+            "date": game.daily_date.isoformat() if game.daily_date else None,
+            "seat": game.seat_of(me.pk) if me else None,
+            "players": watch.players_of(game),
+            "total_steps": len(replay["steps"]) + 1,
+            **replay,
+        }
+    )
+
+
 urlpatterns: list = [
     path("api/session", session, name="api-session"),
     path("api/games", games, name="api-games"),
@@ -167,4 +193,5 @@ urlpatterns: list = [
     path("api/games/<str:game_id>/join", join, name="api-game-join"),
     path("api/games/<str:game_id>/start", start, name="api-game-start"),
     path("api/games/<str:game_id>/again", again, name="api-game-again"),
+    path("api/watch/<game:game_id>", watch_replay, name="api_watch"),
 ]

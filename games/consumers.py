@@ -39,9 +39,9 @@ from games.rooms.presence import drop_presence, seat_has_live_socket, touch_pres
 from games.rooms.reactions import react
 from games.rooms.recap import recap_for
 from games.rooms.rematch import standing_offer
+from games.rooms.seat_views import PUBLIC, state_message, watchable
 from games.rooms.stored import load
 from games.rooms.turns import act, advance_soon, hint
-from games.rooms.views import PUBLIC, state_message, watchable
 from players import limits
 from players.identity import player_for_session, socket_limit_keys
 

@@ -40,7 +40,7 @@ class Game(models.Model):
     daily_date = models.DateField(null=True, blank=True)
     ranked = models.BooleanField(default=False)
     # A ranked daily still played after its date's deadline (games.daily_clock): no longer ranked,
-    # and this says why (the table tells the player so; games.rooms.daily_deadline).
+    # and this says why (the table tells the player so; games.rooms.daily_play).
     lapsed = models.BooleanField(default=False)
     level = models.CharField(max_length=8, default="normal")
     # For each of S W N E: {"player": "<uuid>"} or {"bot": "<level>"}; absent while a lobby seat is free.

@@ -1,4 +1,5 @@
-"""The HTML pages of the site (home, table, join, rules) and the JavaScript translation catalogue.
+"""The HTML pages of the site (home, table, join, rules, a finished game's replay) and the
+JavaScript translation catalogue.
 
 The pages only lay out the site: everything that happens at the table lives in static/foot/,
 and every rule lives in games/engine/. The test hook (start a game from a prepared position)
@@ -12,17 +13,17 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import JavaScriptCatalog
 
-from games import params
+from games import params, watch
 from games.engine import Game as EngineGame
 from games.engine import RuleError, normalise_action
 from games.messages import message_for
 from games.models import SEATS, Game, Move, new_invite_code
 from games.rooms.creation import game_for_invite, solo_seats, utc_today
+from games.rooms.seat_views import summary, watchable
 from games.rooms.stored import load
-from games.rooms.views import summary, watchable
 from players import identity, limits
 from players.identity import player_for_request, player_for_session
 
@@ -99,6 +100,20 @@ def rules(request):
     return render(request, "rules.html")
 
 
+@require_GET
+def watch_page(request, game_id):
+    """The replay viewer of a finished game (static/foot/watch.js draws it with the table's
+    rendering), or why not yet (games.watch says who may watch)."""
+    game = watch.find_game(game_id)
+    if game is None:
+        raise Http404("no such game")
+    refused = watch.refusal(game)
+    if refused:
+        context = {"message": watch.refusal_message(refused, game), "game": game}
+        return render(request, "watch_refused.html", context, status=403)
+    return render(request, "watch.html", {"game": game})
+
+
 @csrf_exempt  # test-only and off in production; the browser tests post positions from Python
 @require_POST
 def start_from_position(request):
@@ -155,6 +170,7 @@ urlpatterns = [
     path("g/<game:game_id>/", table, name="table"),
     path("join/<str:code>/", join, name="join"),
     path("rules/", rules, name="rules"),
+    path("replay/<game:game_id>/", watch_page, name="watch"),
     # Only the site's own strings (locale/), not the admin's: a smaller catalogue for every page.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["games"]), name="javascript-catalog"),
     path("test/start-position", start_from_position, name="test-start-position"),

@@ -1,11 +1,19 @@
 """Replaying a stored game: the engine game rebuilt from its stored initial position and its moves.
 
 The one replay of the project. The room service checks stored positions with it; the leaderboards
-score a daily and show a game's replay with it. It starts from `Game.initial_position` (what the
-game was dealt, or the prepared position it started from), never from the seed alone.
+score a daily with it; games.watch shows a finished game with every hand open from it. It starts
+from `Game.initial_position` (what the game was dealt, or the prepared position it started from),
+never from the seed alone.
+
+Its steps (`replay_steps`) are the spectator's view (`public_view`: no hand or foot cards) after
+each move, so stepping through them shows what the table showed: the boards' replay of a ranked
+daily and the admin's read them. Only the engine knows the rules; this module only feeds it the
+stored moves in order. Applying a whole game's moves is cheap beside building the views, so only
+the asked-for steps get one.
 """
 
 from games.engine import Game as EngineGame
+from games.engine import public_fields
 
 
 def initial_game(game) -> EngineGame:
@@ -21,3 +29,49 @@ def replay(game, moves=None) -> EngineGame:
     for move in game.moves.order_by("seq") if moves is None else moves:
         engine_game.apply(move.seat, move.action)
     return engine_game
+
+
+def step_count(game) -> int:
+    """Steps of a replay: the deal (step 0) and one per stored move."""
+    return game.moves.count() + 1
+
+
+def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
+    """Steps start..stop-1: [{"seq": 0, "seat": None, "action": None, "view": ...}, ...]."""
+    engine_game = initial_game(game)
+    steps = []
+    if start == 0:
+        steps.append({"seq": 0, "seat": None, "action": None, "view": engine_game.public_view()})
+    moves = game.moves.order_by("seq")
+    if stop is not None:
+        moves = moves.filter(seq__lt=stop)
+    for move in moves:
+        engine_game.apply(move.seat, move.action)
+        if move.seq >= start:
+            steps.append(
+                {
+                    "seq": move.seq,
+                    "seat": move.seat,
+                    "action": public_fields(move.action),
+                    "view": engine_game.public_view(),
+                }
+            )
+    return steps
+
+
+def describe_action(action: dict | None) -> str:
+    """A one-line, plain-text summary of a move (escaped by the templates that show it)."""
+    if not action:
+        return "deal"
+    kind = action.get("type", "?")
+    if kind == "discard":
+        return f"discard {action.get('card', '')}"
+    if kind == "take_pile":
+        return "take the pile with " + " ".join(action.get("cards", []))
+    if kind == "meld":
+        groups = [
+            " ".join(group.get("cards", [])) + (f" → {group['to']}" if group.get("to") else "")
+            for group in action.get("groups", [])
+        ]
+        return "meld " + " | ".join(groups)
+    return str(kind)

@@ -25,9 +25,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.models import Game, Move
+from games.replay import describe_action, replay_steps
 from leaderboards import daily, flags, moderation
 from leaderboards.models import DailyDeal, Entry, ModerationAction
-from leaderboards.replay import describe_action, replay_steps
 from players.models import Player
 
 

@@ -1,5 +1,6 @@
 """The JSON API of the leaderboards: nickname, personal link, boards, the daily deal's proof,
-share text and replays.
+share text and the replay of a ranked daily from its board (watching any finished game with
+every hand open is games.api's `watch_replay`).
 
 Errors are {"code", "message"} with a 4xx status. No endpoint accepts a score: entries are
 written only by leaderboards.daily.on_game_finished from the server's own replay.
@@ -8,14 +9,13 @@ written only by leaderboards.daily.on_game_finished from the server's own replay
 import datetime
 
 from django.http import JsonResponse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import daily_clock, params
+from games import params
 from games.models import Game
-from leaderboards import boards, daily, daily_end, nicknames, par, proof, watch, wording
+from games.replay import replay_steps, step_count
+from leaderboards import boards, daily, daily_end, nicknames, par, proof, wording
 from leaderboards.models import Entry
-from leaderboards.replay import replay_steps, step_count
 from players import identity
 
 LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
@@ -167,41 +167,5 @@ def replay(request, game_id):
             "start": first,
             "next": last if last < total else None,
             "steps": replay_steps(game, first, last) if first < total else [],
-        }
-    )
-
-
-def refusal_message(code: str, game) -> str:
-    """Why a game cannot be watched yet, in the request's language (and when a daily can)."""
-    if code == watch.DAILY_NOT_OVER and game.daily_date is not None:
-        opens = daily_clock.ranked_until(game.daily_date)
-        return _("A daily game can be watched once its day is over, after %(time)s UTC on %(date)s.") % {
-            "time": opens.strftime("%H:%M"),
-            "date": opens.date().isoformat(),
-        }
-    return _("This game is not over yet: it can be watched once it is finished.")
-
-
-@require_GET
-def watch_replay(request, game_id):
-    """A finished game move by move with every hand open (leaderboards.watch says who may)."""
-    identity.count(request, "replay")  # before the lookup: guessing ids counts too
-    game = watch.find_game(game_id)
-    if game is None:
-        return error(404, "not_found", "There is no such game.")
-    refused = watch.refusal(game)
-    if refused:
-        return error(403, refused, refusal_message(refused, game))
-    replay = watch.replay_of(game)
-    me = identity.player_for_request(request, create=False)
-    return JsonResponse(
-        {
-            "game_id": str(game.pk),
-            "mode": game.mode,
-            "date": game.daily_date.isoformat() if game.daily_date else None,
-            "seat": game.seat_of(me.pk) if me else None,
-            "players": watch.players_of(game),
-            "total_steps": len(replay["steps"]) + 1,
-            **replay,
         }
     )

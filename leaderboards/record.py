@@ -128,7 +128,7 @@ def record_of(player: Player | None, today: datetime.date | None = None) -> Reco
 
 
 def replay_url(day: Day) -> str | None:
-    """A daily can be watched once its date is closed (leaderboards.watch)."""
+    """A daily can be watched once its date is closed (games.watch)."""
     return f"/replay/{day.entry.game_id}/" if day.entry and daily.date_is_closed(day.date) else None
 
 

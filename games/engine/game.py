@@ -50,7 +50,7 @@ from games.engine.seats import (
     TEAM_SEATS,
     TEAMS,
 )
-from games.engine.views import public_view, seat_view
+from games.engine.visibility import public_view, seat_view
 
 ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
 _PHASE_OF = {"draw": "draw", "take_pile": "draw", "meld": "play", "discard": "play"}
@@ -496,7 +496,7 @@ class Game:
         """R51–R55a: score the deal, then deal the next one or end the game. Always raises _DealOver."""
         score = {team: self._team_score(team, went_out_team == team) for team in TEAMS}
         self.deal_scores.append(score)
-        from games.engine.views import deal_table
+        from games.engine.visibility import deal_table
 
         events.append(
             {"type": "deal_end", "deal": self.deal, "reason": reason, "score": score, "table": deal_table(self)}

@@ -1,4 +1,4 @@
-"""Game.lapsed: a ranked daily played past its date's deadline (issue 18; games.rooms.daily_deadline)."""
+"""Game.lapsed: a ranked daily played past its date's deadline (issue 18; games.rooms.daily_play)."""
 
 from django.db import migrations, models
 

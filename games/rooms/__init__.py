@@ -18,8 +18,8 @@ The parts, from the bottom up (a module calls only the modules above it in this 
 - bot_runner      the pools where computer players think (importable without Django)
 - stored          a stored game read back: the row, the engine game at its position, the replay
 - patches         the generic JSON-patch diff between two views
-- daily_deadline  a ranked daily played past its date's deadline is unranked (lapsed)
-- views           what each reader sees: a seat's view, the `state` message, the HTTP summary
+- daily_play      the daily's rules for play: its deadline (lapsed), ranked, no hint, deals kept until over
+- seat_views      what each reader sees: a seat's view, the `state` message, the HTTP summary
 - listing         the games a player sits in, for GET /api/games and the home page
 - presence        who is connected, and who has been away past the grace
 - bot_plans       which computer move is due now, or right after a move

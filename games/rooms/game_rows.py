@@ -139,7 +139,7 @@ def _game_row(statement: str, game_id) -> Game | None:
 def _write_params(game: Game, new_version: int, seat: str, action: dict, reason: dict | None) -> tuple[list, list]:
     now = timezone.now()
     # The copy says when the move was stored, as the row and the Move do: the daily deadline is
-    # judged on this moment (games.rooms.daily_deadline), the one the leaderboards read back.
+    # judged on this moment (games.rooms.daily_play), the one the leaderboards read back.
     game.updated = now
     game_values = {
         "version": new_version,

@@ -4,7 +4,7 @@
 Each entry is read from the stored row alone (the position's deal and deal scores): no engine
 game is rebuilt, and the whole list is two queries however many games it holds.
 
-May call the engine's scoring, games.models and games.rooms.views.
+May call the engine's scoring, games.models and games.rooms.seat_views.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.db.models.fields.json import KeyTransform
 from games.engine.scoring import totals, winner
 from games.engine.seats import DEALS, TEAM_OF
 from games.models import SEATS, Game
-from games.rooms.views import seat_labels
+from games.rooms.seat_views import seat_labels
 
 if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with the server
     from django_stubs_ext import WithAnnotations

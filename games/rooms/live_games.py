@@ -31,7 +31,7 @@ from games.models import Game
 class LiveGame:
     version: int
     engine_game: EngineGame  # the game at `version`; owned by whoever took it out
-    views: dict  # listener key (a seat, or games.rooms.views.PUBLIC) -> its view at `version`; read-only
+    views: dict  # listener key (a seat, or games.rooms.seat_views.PUBLIC) -> its view at `version`; read-only
     turn: str | None = None  # whose turn it is at `version` (None: the game is over)
     row: Game | None = None  # the Game row as the move that made `version` stored it (no positions read)
 

@@ -3,7 +3,7 @@ from the move log, the search run off the event loop in a pool of its own, and t
 once per (game, deal, seat).
 
 Only a seated player, for their own seat, for a deal that is over; never in a daily before its
-date is over (its deals are everyone's deals that day, as for watching: games.daily_clock). The
+date is over (its deals are everyone's deals that day, as for watching: games.rooms.daily_play). The
 search (games.bots.lookback) runs in its own small process pool (games.rooms.bot_runner's
 `look_back_pool`: FOOT_LOOKBACK_WORKERS, at a lower CPU priority), so a look back never holds
 this process's interpreter and never takes a worker from the bots' moves; at most FOOT_LOOKBACK_QUEUE of them wait per
@@ -12,8 +12,8 @@ busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT sec
 `look_back_later` while it goes on. The answer is a LookBack row: asking again, on any process,
 reads it. Every refusal changes nothing.
 
-May call games.models, games.replay, games.daily_clock and the room modules bot_runner, stored,
-database_threads and errors.
+May call games.models, games.replay and the room modules bot_runner, stored, daily_play,
+database_threads and errors. Whether the page offers it is games.rooms.seat_views' to say.
 """
 
 import asyncio
@@ -21,10 +21,10 @@ import asyncio
 from django.conf import settings
 from django.db import IntegrityError
 
-from games import daily_clock
 from games.models import Game, LookBack
 from games.replay import initial_game
 from games.rooms import bot_runner
+from games.rooms.daily_play import deals_still_secret
 from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
 from games.rooms.stored import load
@@ -40,17 +40,6 @@ def deal_number(value) -> int:
     return value
 
 
-def daily_not_over(game: Game) -> bool:
-    """A daily whose date is not over: its deals are everyone's deals that day."""
-    return game.mode == Game.DAILY and game.daily_date is not None and not daily_clock.is_closed(game.daily_date)
-
-
-def offered(game: Game, seat: str | None) -> bool:
-    """Whether the seat's page offers Look back (the `state`'s `look_back`): a person's own seat,
-    outside a daily whose date is not over; which deal may be asked is the refusal's to say."""
-    return bool(seat) and seat in game.human_seats() and not daily_not_over(game)
-
-
 def refusal(game: Game | None, seat: str | None, deal: int) -> str | None:
     """Why `seat` may not look back at `deal` of `game` now, as a code; None when it may."""
     if game is None:
@@ -59,7 +48,7 @@ def refusal(game: Game | None, seat: str | None, deal: int) -> str | None:
         return "not_seated"
     if game.position is None:
         return "not_started"
-    if daily_not_over(game):
+    if deals_still_secret(game):
         return "look_back_daily_later"
     current, over = game.position["deal"], game.position.get("phase") == "over"
     if deal == current and not over:

@@ -16,12 +16,12 @@ A move starts from the engine game and views this process left at the row's vers
 both are safe.
 
 A ranked daily whose move came after its date's deadline is unranked on that first late move
-(games.rooms.daily_deadline); its result says so (`lapsed`), and the broadcast then refreshes
+(games.rooms.daily_play); its result says so (`lapsed`), and the broadcast then refreshes
 every socket's state.
 
 May call the engine, games.models, games.signals (a finished game is announced there, for the
 apps built on games), and of the room service errors, faults, live_games, game_rows, stored,
-patches, views, bot_plans and daily_deadline; it never sends anything to a socket (games.rooms.broadcast does,
+patches, seat_views, bot_plans and daily_play; it never sends anything to a socket (games.rooms.broadcast does,
 after the commit).
 """
 
@@ -36,13 +36,13 @@ from games.engine.records import Check
 from games.models import Game
 from games.rooms import game_rows
 from games.rooms.bot_plans import BotPlan, bot_plan_after
-from games.rooms.daily_deadline import lapse_if_late
+from games.rooms.daily_play import lapse_if_late
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
 from games.rooms.live_games import LIVE, LiveGame
 from games.rooms.patches import view_patch
+from games.rooms.seat_views import PUBLIC, redacted, view_for
 from games.rooms.stored import load, stored_engine_game
-from games.rooms.views import PUBLIC, redacted, view_for
 from games.signals import game_finished
 
 log = logging.getLogger(__name__)

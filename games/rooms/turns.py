@@ -24,13 +24,14 @@ from games.rooms import bot_runner
 from games.rooms.bot_plans import BotPlan, plan_bot_move
 from games.rooms.broadcast import broadcast, broadcast_presence
 from games.rooms.config import bot_delay
+from games.rooms.daily_play import hint_allowed
 from games.rooms.database_threads import bot_slot, database_call, with_db_retries
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
 from games.rooms.moves import MoveResult, apply_move
+from games.rooms.seat_views import PUBLIC
 from games.rooms.stand_ins import after_stand_in_move
 from games.rooms.stored import load
-from games.rooms.views import PUBLIC
 
 log = logging.getLogger(__name__)
 
@@ -156,11 +157,11 @@ async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:
 
 async def hint(game_id, seat: str) -> dict:
     """The hint's whole step for `seat` (games.bots.hint): {"actions": [...], "parts": [...]}.
-    Off in a ranked daily: the server refuses it, whatever the page shows."""
+    Off in a ranked daily (games.rooms.daily_play): the server refuses it, whatever the page shows."""
     game = await database_sync_to_async(load)(game_id)
     if game is None or game.position is None:
         raise RoomError("not_started")
-    if game.mode == Game.DAILY and game.ranked:
+    if not hint_allowed(game):
         raise RoomError("hint_unavailable", status=403)
     engine_game = engine.Game.from_position(game.position)
     try:

@@ -2,7 +2,7 @@
  * What the table says about a daily and the leaderboard: until when a ranked daily counts (the
  * state's `ranked_until`, in UTC and, where it differs, in the player's own time), and that it
  * no longer counts once the server says it `lapsed` (played past its date's deadline). The server
- * decides both (games.rooms.daily_deadline); this only words them. docs/LEADERBOARDS.md: why.
+ * decides both (games.rooms.daily_play); this only words them. docs/LEADERBOARDS.md: why.
  */
 import { fmt, gettext } from "./i18n.js";
 import { formatClock } from "./numbers.js";

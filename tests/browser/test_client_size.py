@@ -17,7 +17,7 @@ PAGES = {
     "table": ROOT / "templates" / "table.html",
     "home": ROOT / "templates" / "home.html",
     "join": ROOT / "templates" / "join.html",
-    "replay": ROOT / "leaderboards" / "templates" / "leaderboards" / "watch.html",
+    "replay": ROOT / "templates" / "watch.html",
 }
 TABLE_BUDGET = 60 * 1024  # the table, the whole game client: issue #13 gives it 60 KB
 PAGE_BUDGET = 40 * 1024  # any other page (the replay page shares the table's renderer)

@@ -68,7 +68,7 @@ def test_todays_hidden_or_unranked_games_cannot_be_watched(client, make_player, 
 
 
 def test_a_window_of_steps_equals_the_same_steps_of_the_whole_replay(make_player, finished_daily):
-    from leaderboards.replay import replay_steps, step_count
+    from games.replay import replay_steps, step_count
 
     game = finished_daily(make_player("Anna"), CLOSED_DATE)
     whole = replay_steps(game)

@@ -61,7 +61,7 @@ def test_a_daily_that_started_from_another_position_never_ranks(make_player, fin
 
 
 def test_the_replay_starts_from_the_stored_initial_position(make_player, finished_daily):
-    from leaderboards.replay import replay_steps
+    from games.replay import replay_steps
 
     game = finished_daily(make_player("Anna"), DATE)
     game.initial_position = Game.new(7).to_position()  # e.g. a game started from a prepared position

@@ -1,6 +1,7 @@
-"""Replays you can watch (leaderboards.watch): a finished game move by move with every hand open,
-computed by the engine from the stored initial position and moves (R59: the deals and the actions
-decide everything). A daily only once its date is closed; an unfinished game never; bad ids 404.
+"""Replays you can watch (games.watch, served by games.pages and games.api): a finished game move
+by move with every hand open, computed by the engine from the stored initial position and moves
+(R59: the deals and the actions decide everything). A daily only once its date is closed; an
+unfinished game never; bad ids 404.
 """
 
 import datetime
@@ -13,8 +14,8 @@ from django.test import Client
 
 from games.engine import Game as EngineGame
 from games.models import Game, Move
+from games.replay import replay_steps
 from leaderboards import daily
-from leaderboards.replay import replay_steps
 from tests.leaderboards.lb_support import play_to_the_end
 
 pytestmark = pytest.mark.django_db

@@ -163,7 +163,7 @@ assert kept_the_page >= MOVES // 2, f"only {kept_the_page} of {MOVES} moves foun
 print("ok moves are HOT updates")
 
 # A ranked daily whose move from memory comes after its date's deadline lapses on that move
-# (games.rooms.daily_deadline, issue 18): the moment judged is the one the statement stored.
+# (games.rooms.daily_play, issue 18): the moment judged is the one the statement stored.
 daily_game, _ = create_game(Player.objects.create(), "daily")
 assert daily_game.ranked
 apply_move(daily_game.id, "S", {"type": "draw"}, 0)  # the locked path, in time

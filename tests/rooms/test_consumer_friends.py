@@ -10,7 +10,7 @@ from games.engine import Game as EngineGame
 from games.models import Game
 from games.rooms.creation import create_game, join_game, start_friends_game
 from games.rooms.moves import apply_move
-from games.rooms.views import PUBLIC
+from games.rooms.seat_views import PUBLIC
 from players.models import Player
 from testsupport.rooms_fixtures import settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 

@@ -14,7 +14,7 @@ from games.engine import Game as EngineGame
 from games.models import SEATS, Game
 from games.rooms.creation import create_game, start
 from games.rooms.moves import apply_move
-from games.rooms.views import PUBLIC, state_message
+from games.rooms.seat_views import PUBLIC, state_message
 from players.models import Player
 
 from .live import cards_in

@@ -12,13 +12,12 @@ from games.engine import Game as EngineGame
 from games.engine import RuleError
 from games.models import Game
 from games.replay import replay
-from games.rooms import bot_plans, game_rows, moves
-from games.rooms import views as room_views
+from games.rooms import bot_plans, game_rows, moves, seat_views
 from games.rooms.creation import create_game
 from games.rooms.errors import RoomError
 from games.rooms.live_games import LIVE, LiveGame, LiveGames
 from games.rooms.moves import MoveResult, apply_move, next_deal
-from games.rooms.views import PUBLIC, view_for
+from games.rooms.seat_views import PUBLIC, view_for
 from players.models import Player
 
 from .simple_player import simple_action
@@ -55,7 +54,7 @@ def test_the_next_move_does_not_rebuild_the_game(game, monkeypatch):
     def rebuilt(*args, **kwargs):
         raise AssertionError("the stored position was read again")
 
-    for reader in (moves, bot_plans, room_views):  # every room module that rebuilds a stored game
+    for reader in (moves, bot_plans, seat_views):  # every room module that rebuilds a stored game
         monkeypatch.setattr(reader, "stored_engine_game", rebuilt)
     result = play_one(game.id)  # the discard: from memory
     assert result.version == 2

@@ -12,9 +12,9 @@ from games.recent_events import recent_events
 from games.rooms.bot_plans import plan_bot_move
 from games.rooms.creation import create_game, start
 from games.rooms.moves import apply_move
+from games.rooms.seat_views import PUBLIC
 from games.rooms.stored import load
 from games.rooms.turns import think_and_apply
-from games.rooms.views import PUBLIC
 from players.models import Player
 
 from .simple_player import simple_action

@@ -17,8 +17,8 @@ from games.models import Game
 from games.recent_events import RECENT_VERSIONS, REPLAYED, recent_events
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
+from games.rooms.seat_views import PUBLIC
 from games.rooms.turns import _background
-from games.rooms.views import PUBLIC
 from players.models import Player
 
 from .simple_player import simple_action

@@ -22,7 +22,7 @@ from games.rooms.errors import RoomError
 from games.rooms.moves import MoveResult, announce_finished, apply_move, next_deal
 from games.rooms.patches import view_patch
 from games.rooms.presence import drop_presence, seat_presence, touch_presence
-from games.rooms.views import PUBLIC, state_message
+from games.rooms.seat_views import PUBLIC, state_message
 from games.signals import game_finished
 from leaderboards import daily
 from players.models import Player

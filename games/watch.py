@@ -1,8 +1,11 @@
-"""Replays you can watch: who may watch a finished game, and its replay with every hand open.
+"""Watching a finished game: who may watch it, and its replay with every hand open.
+
+Any finished game of the site, whatever its mode (the boards only link to it): the page is
+games.pages' `watch_page` (/replay/<id>/), the JSON games.api's `watch_replay` (/api/watch/<id>).
 
 A finished solo or friends game may be watched by anyone with its link (its id is not guessable;
 sharing the link is how a player shows a game). A daily may be watched only once its date is
-closed (games.daily_clock: the end of the UTC date plus the grace), by nobody before, its own
+closed (games.rooms.daily_play: the end of the UTC date plus the grace), by nobody before, its own
 player neither: its deals are the same for everyone, and a replay with every hand open would
 hand them to whoever still plays the date. An unfinished game is never shown.
 
@@ -19,11 +22,13 @@ import zlib
 from collections import Counter
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from games import daily_clock
 from games.engine import redact_events
 from games.models import Game
 from games.replay import initial_game
+from games.rooms.daily_play import deals_still_secret
 from games.rooms.patches import view_patch
 from players.models import Player
 
@@ -40,9 +45,20 @@ def refusal(game: Game) -> str | None:
     """Why the game cannot be watched (yet), or None when it can."""
     if game.status != Game.FINISHED:
         return NOT_FINISHED
-    if game.mode == Game.DAILY and (game.daily_date is None or not daily_clock.is_closed(game.daily_date)):
+    if game.mode == Game.DAILY and (game.daily_date is None or deals_still_secret(game)):
         return DAILY_NOT_OVER
     return None
+
+
+def refusal_message(code: str, game: Game) -> str:
+    """Why a game cannot be watched yet, in the request's language (and when a daily can)."""
+    if code == DAILY_NOT_OVER and game.daily_date is not None:
+        opens = daily_clock.ranked_until(game.daily_date)
+        return _("A daily game can be watched once its day is over, after %(time)s UTC on %(date)s.") % {
+            "time": opens.strftime("%H:%M"),
+            "date": opens.date().isoformat(),
+        }
+    return _("This game is not over yet: it can be watched once it is finished.")
 
 
 def open_view(engine_game) -> dict:

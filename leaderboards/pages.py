@@ -1,5 +1,6 @@
-"""The server-rendered pages of the leaderboards: the boards, a replay, the personal link, and
-"Check the deals".
+"""The server-rendered pages of the leaderboards: the boards, a ranked daily's replay from its
+board, the player's record, the personal link, and "Check the deals" (watching any finished game
+is games.pages' `watch_page`).
 
 Plain HTML that works without script; every nickname is shown through Django's auto-escaping.
 """
@@ -14,9 +15,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import daily_clock, params
-from leaderboards import api, boards, daily, nicknames, proof, record, watch
+from games.replay import describe_action, replay_steps, step_count
+from leaderboards import api, boards, daily, nicknames, proof, record
 from leaderboards.models import DailyDeal
-from leaderboards.replay import describe_action, replay_steps, step_count
 from players import identity
 
 
@@ -178,19 +179,6 @@ def replay_page(request, game_id):
             "next": number + 1 if number < last else None,
         },
     )
-
-
-@require_GET
-def watch_page(request, game_id):
-    """The replay viewer (static/foot/watch.js draws it with the table's rendering), or why not yet."""
-    game = watch.find_game(game_id)
-    if game is None:
-        raise Http404("no such game")
-    refused = watch.refusal(game)
-    if refused:
-        context = {"message": api.refusal_message(refused, game), "game": game}
-        return render(request, "leaderboards/watch_refused.html", context, status=403)
-    return render(request, "leaderboards/watch.html", {"game": game})
 
 
 @require_GET

@@ -1,15 +1,13 @@
 """What each reader sees of a game: a seat's view (or the spectators'), the events redacted for
 it, the whole `state` message a socket gets on connect or resync, the summary the HTTP API
-answers, and whether someone without a seat may watch.
+answers, whether someone without a seat may watch and whether the page offers Look back.
 
-May call the engine, games.models, games.daily_clock, games.rooms.live_games, names, stored,
-daily_deadline and lookback (whether the page offers Look back).
+May call the engine, games.models and the room modules live_games, names, stored and daily_play.
 """
 
-from games import daily_clock, engine
+from games import engine
 from games.models import SEATS, Game
-from games.rooms import lookback
-from games.rooms.daily_deadline import ranked_until
+from games.rooms.daily_play import deals_still_secret, ranked_until
 from games.rooms.live_games import LIVE
 from games.rooms.names import seat_names
 from games.rooms.stored import stored_engine_game
@@ -28,8 +26,14 @@ def redacted(events: list, seat: str | None) -> list:
 
 def watchable(game: Game) -> bool:
     """Whether someone without a seat may watch: every game but a daily before its date is over
-    (its deals are everyone's deals that day; games.daily_clock says when it is over)."""
-    return game.mode != Game.DAILY or game.daily_date is None or daily_clock.is_closed(game.daily_date)
+    (games.rooms.daily_play keeps its deals until then)."""
+    return not deals_still_secret(game)
+
+
+def look_back_offered(game: Game, seat: str | None) -> bool:
+    """Whether the seat's page offers Look back (the `state`'s `look_back`): a person's own seat,
+    outside a daily whose deals are still secret; games.rooms.lookback refuses what may not be asked."""
+    return bool(seat) and seat in game.human_seats() and not deals_still_secret(game)
 
 
 def seat_labels(game: Game, viewer_seat: str | None) -> dict:
@@ -70,7 +74,7 @@ def state_message(game: Game, seat: str | None) -> dict:
         "awaiting": list(game.awaiting),
         "date": game.daily_date.isoformat() if game.daily_date else None,
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
-        "look_back": lookback.offered(game, seat),
+        "look_back": look_back_offered(game, seat),
     }
 
 
