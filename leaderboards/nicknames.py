@@ -2,7 +2,10 @@
 
 A nickname is NFC-normalised, 2–20 user-perceived characters long (grapheme clusters: a letter
 with its combining marks, or a consonant cluster joined by a virama or ZWJ, counts once) and made
-of letters and marks, digits, spaces, "-" and "_", with three rules against impersonation:
+of letters and marks, digits, spaces, "-" and "_". It fits a board's row: at most as many marks
+drawn over or under the letters as there are letters (three on one at most), and at most 24
+columns wide (a wide East Asian character counts two; a ligature that stands for a word or a
+phrase, such as U+FDFA, is refused). Three rules stand against impersonation:
 
 - one script: every letter is of one script, besides Common and Inherited characters (digits,
   marks). The only mixes allowed are those of UTS #39's "highly restrictive" level without
@@ -39,6 +42,13 @@ from players.models import Player
 
 MIN_CLUSTERS, MAX_CLUSTERS = 2, 20
 MAX_MARKS_PER_CLUSTER = 4  # enough for any script; stops "Zalgo" stacks that overflow the row
+# Marks drawn over or under a letter (non-spacing, not a virama): a vocalised Hebrew or Arabic name
+# carries about one per letter, Thai and Bengali fewer; "Zalgo" text carries several on each.
+MAX_STACKED_PER_CLUSTER = 3
+# The row of a board holds 20 narrow letters: a wide (East Asian) character counts two, a
+# compatibility character as wide as what it stands for (U+FDFA is a whole phrase in one).
+MAX_DISPLAY_WIDTH = 24
+MAX_CHAR_WIDTH = 2  # one character drawn as a word or a phrase (U+FDFA, U+FDFB) is refused
 SEPARATORS = {" ", "-", "_"}
 ZWNJ, ZWJ = "\u200c", "\u200d"
 VIRAMA_CLASS = 9  # canonical combining class of viramas (Bengali ্, Devanagari ्, ...)
@@ -153,6 +163,31 @@ def normalise(raw: str) -> str:
 
 def is_mark(char: str) -> bool:
     return unicodedata.category(char).startswith("M")
+
+
+def is_stacked_mark(char: str) -> bool:
+    """A mark drawn over or under its letter: non-spacing or enclosing, and not a virama."""
+    return unicodedata.category(char) in ("Mn", "Me") and unicodedata.combining(char) != VIRAMA_CLASS
+
+
+def too_many_marks(parts: list[str]) -> bool:
+    """More stacked marks than letters in the name, or more than MAX_STACKED_PER_CLUSTER on one."""
+    stacked = [sum(is_stacked_mark(c) for c in part) for part in parts]
+    return sum(stacked) > len(parts) or max(stacked, default=0) > MAX_STACKED_PER_CLUSTER
+
+
+def char_width(char: str) -> int:
+    """Columns a character takes: its compatibility form's, wide (East Asian) characters two."""
+    if is_mark(char) or char in (ZWJ, ZWNJ):
+        return 0
+    expanded = unicodedata.normalize("NFKC", char)
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in expanded if not is_mark(c))
+
+
+def too_wide(parts: list[str]) -> bool:
+    """Wider than a board's row, or one character drawn as a word (a conjunct is drawn as one)."""
+    widths = [max(map(char_width, part)) for part in parts]
+    return sum(widths) > MAX_DISPLAY_WIDTH or max(widths, default=0) > MAX_CHAR_WIDTH
 
 
 def clusters(text: str) -> list[str]:
@@ -295,6 +330,10 @@ def validate(raw: object) -> tuple[str, str]:
         )
     if any(sum(is_mark(c) for c in part) > MAX_MARKS_PER_CLUSTER for part in parts):
         raise NicknameError("nickname_characters", _("Too many accents on one letter."))
+    if too_many_marks(parts):
+        raise NicknameError("nickname_marks", _("Too many accents or marks on the letters."))
+    if too_wide(parts):
+        raise NicknameError("nickname_width", _("This nickname is too wide to show on the boards."))
     if not is_single_script(nickname):
         raise NicknameError("nickname_script", _("Use the letters of one script (digits may be added)."))
     key = nickname_key(nickname)

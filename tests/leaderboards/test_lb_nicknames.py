@@ -113,3 +113,23 @@ def test_markup_in_a_nickname_is_shown_as_text(make_player, make_entry, client):
         page = client.get(url).content.decode()
         assert "<script>alert(1)</script>" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_marks_are_capped_at_one_per_letter_and_three_on_one():
+    zalgo = "".join(letter + "\u0301\u0308\u0300\u0302" for letter in "abcdefghijklmnopqrst")
+    assert refused(zalgo) == "nickname_marks"
+    assert refused("ab" + "\u0316\u0317\u0318") == "nickname_marks"  # three marks over two letters
+    assert refused("abcdefghij" + "\u0316\u0317\u0318\u0319") == "nickname_marks"  # four on one
+    # Scripts that need their marks keep them: vocalised Hebrew and Arabic, Thai, Bengali conjuncts.
+    for name in ["יְהוֹשֻׁעַ", "مُحَمَّد", "สมศักดิ์", "রবীন্দ্রনাথ", "স্ত্রীর", "Nguyễn Thị Thảo"]:
+        assert validate(name)[0] == unicodedata.normalize("NFC", name)
+
+
+def test_wide_ligatures_and_over_wide_names_are_refused():
+    assert refused("\ufdfa\ufdfa") == "nickname_width"  # each one character drawn as a phrase
+    assert refused("Ali \ufdfa") == "nickname_width"
+    assert refused("\ufdfb\ufdfb") == "nickname_width"
+    assert refused("山" * 13) == "nickname_width"  # 26 columns
+    assert validate("山" * 12)
+    assert validate("山田さくら")
+    assert validate("W" * 20)
