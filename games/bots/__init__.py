@@ -1,4 +1,4 @@
-"""Computer players of Foot Canasta (DESIGN.md "Computer players").
+"""Computer players of Foot Canasta (docs/BOTS.md, "Contract").
 
     bot = make_bot("normal", seed=7)
     action = bot.act(game.view(seat))     # one legal action dict

@@ -1,7 +1,7 @@
 """What every bot level shares: the seeded generator, the legality check and the safety net.
 
 A bot's randomness comes only from `random.Random` seeded with (level, seed, seat, ply), so the
-same view and seed give the same action on any machine (DESIGN.md "Computer players"). Legality
+same view and seed give the same action on any machine (docs/BOTS.md, "Contract"). Legality
 is the engine's: `game.check` on a determinization of the view. The check of a seat's own action
 depends only on what that seat can see, so any determinization gives the same answer.
 """

@@ -5,7 +5,7 @@ public card (discard pile, melds, laid red threes). Everything else is the unsee
 270 cards (R1) less all that. A determinization deals that multiset, shuffled by the bot's
 seeded generator, into the other seats' active cards, every unpicked foot (the seat's own
 included: nobody sees an unpicked foot, R9) and the stock, keeping red threes out of active
-cards (R34: a red three is never held). The result is a position in DESIGN.md's notation, ready
+cards (R34: a red three is never held). The result is a position in the notation of docs/NOTATION.md, ready
 for `Game.from_position`.
 """
 

@@ -1,7 +1,7 @@
 """The normal bot: a strong heuristic partner, cheap enough to play every decision of every seat
 (its CPU budget and measured times: docs/BOTS.md).
 
-What it does, by phase (RULES.md sections in brackets):
+What it does, by phase (sections of docs/RULES.md in brackets):
 - draw [§6]: take the discard pile whenever the take is legal and brings at least two cards, or
   grows a team meld, or gets the team down; otherwise draw two.
 - meld [§4, §8–§10]: go down as soon as the minimum is reached; put every natural on the team's

@@ -1,4 +1,4 @@
-"""Building one meld action (DESIGN.md: `{"type": "meld", "groups": [...]}`) group by group.
+"""Building one meld action (docs/PROTOCOL.md: `{"type": "meld", "groups": [...]}`) group by group.
 
 A `MeldPlan` keeps the seat's cards and the team's incomplete melds as they will be once the
 groups so far are laid, so that each further group is chosen against that state, exactly as the

@@ -1,6 +1,7 @@
-"""The Foot Canasta rules engine: pure Python, no Django, deterministic given a seed.
+"""The Foot Canasta rules engine: pure Python, no Django, deterministic given a seed; the rules
+are docs/RULES.md.
 
-Public surface (DESIGN.md): Game, RuleError, parse_cards, card_points, meld_status,
+Public surface (docs/ENGINE.md): Game, RuleError, parse_cards, card_points, meld_status,
 redact_events for the per-seat events, and normalise_action / public_fields (an action's fields).
 Nothing else in the project knows a rule.
 """

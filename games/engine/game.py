@@ -82,7 +82,7 @@ class _Plan:
 
 
 class Game:
-    """A game of Foot Canasta: four deals, four seats (see DESIGN.md for the surface)."""
+    """A game of Foot Canasta: four deals, four seats (the surface: docs/ENGINE.md)."""
 
     __slots__ = (
         "deal",

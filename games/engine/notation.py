@@ -1,4 +1,4 @@
-"""The position notation (DESIGN.md, docs/NOTATION.md): a JSON object that fully determines a game.
+"""The position notation (docs/NOTATION.md): a JSON object that fully determines a game.
 
 `position_of(game)` writes it; `game_from_position(game, position)` reads it back, refusing with
 RuleError("invalid_position") anything that is not a reachable kind of position: cards that are

@@ -1,5 +1,5 @@
 """games/bots is pure: it imports the standard library, itself and games.engine, nothing else
-of the project (DESIGN.md "The house")."""
+of the project (docs/ARCHITECTURE.md, the arrows that must never exist)."""
 
 import ast
 import sys

@@ -1,1 +1,1 @@
-"""Tests of the rules engine (games/engine), one module per section of RULES.md."""
+"""Tests of the rules engine (games/engine), one module per section of docs/RULES.md."""

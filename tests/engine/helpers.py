@@ -1,7 +1,7 @@
 """Builders for engine test positions.
 
 `position(**overrides)` turns the few cards a test case names into a complete, valid position
-dict (DESIGN.md "Position notation"): every one of the 270 cards exactly once. Cards the case
+dict (docs/NOTATION.md, "Position"): every one of the 270 cards exactly once. Cards the case
 does not name go to the bottom of the stock, after `stock_top`; seats whose hand or foot the
 case does not name get 13 filler cards. Filler never holds a red three (R34: a red three is
 never among a player's cards), so red threes the case does not name stay in the stock.

@@ -1,4 +1,4 @@
-"""Cards and deck (RULES.md §1): composition, wild cards, card values, card notation."""
+"""Cards and deck (docs/RULES.md §1): composition, wild cards, card values, card notation."""
 
 from collections import Counter
 
@@ -69,7 +69,7 @@ def test_card_values(card, points):  # R4
     assert card_points(parse_cards(card)[0]) == points
 
 
-def test_parse_cards_round_trips_the_notation():  # R2 (notation of DESIGN.md)
+def test_parse_cards_round_trips_the_notation():  # R2 (docs/NOTATION.md)
     text = "4H TS 2C JK 3D AS KC QD"
     parsed = parse_cards(text)
     assert [str(c) for c in parsed] == cards(text)

@@ -1,4 +1,4 @@
-"""Daily and new games (RULES.md §13): deals are a pure function of seed and deal number, and
+"""Daily and new games (docs/RULES.md §13): deals are a pure function of seed and deal number, and
 the game is fully determined by its deals and actions."""
 
 import random

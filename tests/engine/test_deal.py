@@ -1,4 +1,4 @@
-"""Seats, teams, deals and the deal itself (RULES.md §2–§3), checked against a reference deal.
+"""Seats, teams, deals and the deal itself (docs/RULES.md §2–§3), checked against a reference deal.
 
 `reference_deal` re-derives R11–R13 and R57 independently of the engine: the shuffled canonical
 deck, dealt from the first player clockwise, the upcard buried while it is a red three or a

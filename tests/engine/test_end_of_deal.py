@@ -1,4 +1,4 @@
-"""End of a deal (RULES.md §11, R55a, R56): going out, the empty stock, the next deal, game over."""
+"""End of a deal (docs/RULES.md §11, R55a, R56): going out, the empty stock, the next deal, game over."""
 
 from collections import Counter
 

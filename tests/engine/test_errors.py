@@ -245,7 +245,7 @@ def test_an_action_of_a_long_non_seat_names_it_cut_short(game, seat):  # R5
 
 
 def test_a_rule_error_without_a_template_or_its_values_keeps_its_code_or_template():
-    # RuleError is public (DESIGN.md): a code without a message reads as the code, and a template
+    # RuleError is public (docs/ENGINE.md): a code without a message reads as the code, and a template
     # whose values are missing is shown as it is rather than failing.
     assert RuleError("no_such_code").message == "no_such_code"
     assert RuleError("card_not_held").message == MESSAGES["card_not_held"]

@@ -1,4 +1,4 @@
-"""The worked examples E1–E16 of RULES.md §15, one test (or a few) each.
+"""The worked examples E1–E16 of docs/RULES.md §15, one test (or a few) each.
 
 Unless an example says otherwise, the team is down and the player is in the hand.
 """

@@ -1,4 +1,4 @@
-"""The first meld of a deal (RULES.md §8): minimums, one lay-down, counting, takes, staging."""
+"""The first meld of a deal (docs/RULES.md §8): minimums, one lay-down, counting, takes, staging."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Hand and foot (RULES.md §9): the foot stays hidden until the hand is used up, pickup at once
+"""Hand and foot (docs/RULES.md §9): the foot stays hidden until the hand is used up, pickup at once
 or at the next turn, red threes in the foot, and never being left without cards."""
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Going out (RULES.md §10): melding or discarding the last foot card, and its conditions."""
+"""Going out (docs/RULES.md §10): melding or discarding the last foot card, and its conditions."""
 
 from .helpers import (
     GOING_OUT_PILES,

@@ -1,4 +1,4 @@
-"""Melds (RULES.md §4): team ownership, natural and wild melds, piles, same-rank limits,
+"""Melds (docs/RULES.md §4): team ownership, natural and wild melds, piles, same-rank limits,
 additions, atomic validity, finality and who may meld when."""
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Position notation (DESIGN.md) and the seat view (docs/VIEW.md): exact round trips, refusal of
+"""Position notation (docs/NOTATION.md) and the seat view (docs/VIEW.md): exact round trips, refusal of
 impossible positions, and views that show a seat exactly what it may see."""
 
 import json

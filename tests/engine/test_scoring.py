@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md §12), against an independent count of the position's cards."""
+"""Scoring a deal (docs/RULES.md §12), against an independent count of the position's cards."""
 
 from games.engine import Game
 

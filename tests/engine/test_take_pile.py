@@ -1,4 +1,4 @@
-"""Taking the discard pile (RULES.md §6): how much, when, the pickup meld and its placement."""
+"""Taking the discard pile (docs/RULES.md §6): how much, when, the pickup meld and its placement."""
 
 from collections import Counter
 

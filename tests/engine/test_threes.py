@@ -1,4 +1,4 @@
-"""Red threes and black threes (RULES.md §7)."""
+"""Red threes and black threes (docs/RULES.md §7)."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""The turn (RULES.md §5): start (foot pickup), compulsory draw, melds, one discard."""
+"""The turn (docs/RULES.md §5): start (foot pickup), compulsory draw, melds, one discard."""
 
 from collections import Counter
 
