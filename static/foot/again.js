@@ -4,7 +4,7 @@
  */
 import { api } from "./net.js";
 import { fmt, gettext } from "./i18n.js";
-import { fill, h } from "./render.js";
+import { fill, h } from "./dom.js";
 
 function box() {
   let offer = document.getElementById("again-offer");

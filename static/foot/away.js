@@ -6,7 +6,7 @@
  * presence message says and decides nothing.
  */
 import { fmt, gettext } from "./i18n.js";
-import { fill, h } from "./render.js";
+import { fill, h } from "./dom.js";
 
 /** "0:25" from a number of seconds (never below 0:00). */
 export function clock(seconds) {

@@ -7,7 +7,7 @@
  */
 import { api } from "./net.js";
 import { fmt, gettext } from "./i18n.js";
-import { fill, h } from "./render.js";
+import { fill, h } from "./dom.js";
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,7 +8,7 @@
  */
 import { cardList, cardShort, rankPlural } from "./cards.js";
 import { fmt, gettext } from "./i18n.js";
-import { $ } from "./render.js";
+import { $ } from "./dom.js";
 
 
 /** "7♠ 7♦ 7♣ and K♠ K♥ K♦ K♣": several groups of cards set aside together. */

@@ -7,7 +7,7 @@
  * asks and shows.
  */
 import { fmt, gettext } from "./i18n.js";
-import { fill, h } from "./render.js";
+import { fill, h } from "./dom.js";
 import { CLOCKWISE, directionName } from "./words.js";
 
 export class Lobby {

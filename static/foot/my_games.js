@@ -2,9 +2,7 @@
 import { api } from "./net.js";
 import { fmt, gettext } from "./i18n.js";
 import { formatNumber, numberLocale, pageLanguage } from "./numbers.js";
-import { h } from "./render.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, h } from "./dom.js";
 
 const UNITS = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
 

@@ -3,7 +3,7 @@
  * seat for a few seconds. How often a seat may react is the server's to say.
  */
 import { fmt, gettext } from "./i18n.js";
-import { h } from "./render.js";
+import { h } from "./dom.js";
 
 export const REACTIONS = ["nice", "oops", "well_played", "thanks_partner", "good_game"];
 const SHOWN_MS = 4000;

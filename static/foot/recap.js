@@ -6,7 +6,7 @@
  */
 import { fmt, gettext, ngettext } from "./i18n.js";
 import { GameLog } from "./log.js";
-import { h } from "./render.js";
+import { h } from "./dom.js";
 
 /** The recap's lines: `li` elements worded by the log, "… and K earlier moves" first. */
 export function recapLines(recap, me, players) {

@@ -7,28 +7,7 @@ import { cardBack, cardFace, cardName, compareCards, expandCounts, handGroup, ra
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext, ngettext } from "./i18n.js";
 import { CLOCKWISE, otherTeam, seatName, teamName, teamOf } from "./words.js";
-
-export function h(tag, attrs = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (key === "class") element.className = value;
-    else if (key === "text") element.textContent = value;
-    // Through the CSSOM: the Content-Security-Policy refuses style attributes (server/csp.py).
-    else if (key === "style") element.style.cssText = value;
-    else if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
-    else element.setAttribute(key, value === true ? "" : value);
-  }
-  element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
-  return element;
-}
-
-export const $ = (id) => document.getElementById(id);
-
-/** Replaces an element's children, skipping the nulls that conditional parts leave. */
-export function fill(element, ...children) {
-  element.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
-}
+import { $, fill, h } from "./dom.js";
 
 /** Seats by table position, turned so that the viewer sits at the bottom. */
 export function positions(me) {

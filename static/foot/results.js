@@ -2,11 +2,10 @@
  * The end of a deal (the itemised score, "Look back" and "Next deal") and the end of the game (the
  * winner, and for a ranked daily its result on the board, daily_end.js, and a text to share).
  */
-import { showDailyEnd } from "./daily_end.js";
 import { stepWords } from "./hint.js";
 import { formatNumber } from "./numbers.js";
 import { fmt, gettext } from "./i18n.js";
-import { $, fill, h } from "./render.js";
+import { $, fill, h } from "./dom.js";
 import { otherTeam } from "./words.js";
 
 
@@ -105,6 +104,7 @@ async function showDailyResult(view, us, context) {
   const box = h("section", { class: "daily-end", "aria-live": "polite" });
   $("game-over-body").prepend(box); // first: what the player came for
   const share = (text) => { $("share-text").value = `${text}\n${window.location.origin}/`; };
+  const { showDailyEnd } = await import("./daily_end.js"); // fetched only for a daily's end
   const shown = await showDailyEnd(box, context.gameId, share);
   if (!shown) share(fmt(gettext("Foot Canasta daily %(date)s: %(points)s points"), { date: context.date || todayUtc(), points: total }));
   $("share").hidden = false;

@@ -11,10 +11,10 @@ import { fmt, gettext, pgettext } from "./i18n.js";
 import { GameLog } from "./log.js";
 import { api } from "./net.js";
 import { applyPatch } from "./patch.js";
-import { h, fill, positions, renderCentre, renderMelds, renderSeats, renderStatus } from "./render.js";
+import { $, fill, h } from "./dom.js";
+import { positions, renderCentre, renderMelds, renderSeats, renderStatus } from "./render.js";
 import { seatName } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("table");
 const LOG_STEPS = 40; // moves told in the log before the one shown
 

@@ -1,0 +1,194 @@
+/**
+ * The table's state and what the server's messages do to it: `model` is the latest from the server
+ * (what patches apply to), `ui` what the page shows (`shown` may lag behind `model.view` while other
+ * seats' moves play out). It holds no game rule: what may be done comes from view.options.
+ */
+import { fmt, gettext } from "./i18n.js";
+import { api } from "./net.js";
+import { applyPatch } from "./patch.js";
+import { $ } from "./dom.js";
+import { lapsedLine, modeLine } from "./deadline.js";
+import { directionName, seatName } from "./words.js";
+import { hintWords, offerButton, offerCards, takeWords } from "./hint.js";
+import { AwayNotes } from "./away.js";
+import { Lobby } from "./lobby.js";
+import { showReaction } from "./reactions.js";
+import { offerLobby } from "./again.js";
+import { renderSeats } from "./render.js";
+import { enqueue, revealGameOver, seatElement } from "./table_pace.js";
+import { answerLookBack, send, settlePending, sync } from "./table_socket.js";
+import { render, renderContext } from "./table.js";
+
+export const root = $("table");
+export const gameId = root.dataset.game;
+export const ORDER_KEY = "foot.sort";
+
+export const model = { v: null, view: null, seat: null, mode: null, ranked: false, rankedUntil: null, lapsed: null, players: {}, awaiting: [], status: null };
+export const ui = {
+  shown: null, shownV: null, selected: new Set(), staged: [], stagingOk: false, stagingStatus: "",
+  stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, offer: null, playing: null,
+  order: storedOrder(), focusKey: null, refocus: false, dealOver: null, lastMelds: new Set(), lookBack: null,
+};
+export const lobby = new Lobby($("lobby"), {
+  sit: (seat) => { if (!send({ type: "seat", seat })) throw new Error(gettext("Not connected. Reconnecting…")); },
+  join: (seat) => api(`/api/games/${gameId}/join`, { seat }),
+  start: () => api(`/api/games/${gameId}/start`, {}),
+});
+export const awayNotes = new AwayNotes($("away-notes"), (seat) => personName(seat));
+
+/** The hand's order, a setting kept per browser: "rank" (the default) or "suit". */
+function storedOrder() {
+  try { return localStorage.getItem(ORDER_KEY) === "suit" ? "suit" : "rank"; } catch (error) { return "rank"; }
+}
+
+export function onMessage(message) {
+  switch (message.type) {
+    case "state": return onState(message);
+    case "patch": return onPatch(message);
+    case "error": return onError(message);
+    case "checked": return onChecked(message);
+    case "presence": return onPresence(message);
+    case "hint": return onHint(message);
+    case "take_choice": return onTakeChoice(message);
+    case "look_back": return answerLookBack(message);
+    case "notice": return showMessage(message.message || message.code);
+    case "play_again": return offerLobby(message, ui.me, seatNameOf, revealGameOver);
+    case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
+    default: return null;
+  }
+}
+
+function onState(message) {
+  model.v = message.v;
+  model.view = message.view;
+  model.seat = message.seat || (message.view && message.view.seat) || null;
+  model.mode = message.mode || model.mode;
+  model.ranked = Boolean(message.ranked);
+  model.lookBack = Boolean(message.look_back);
+  model.rankedUntil = message.ranked_until || null;
+  if (message.lapsed && model.lapsed === false) showMessage(lapsedLine()); // it lapsed while this page was open
+  model.lapsed = Boolean(message.lapsed);
+  if (message.seats) model.players = playersOf(message.seats, message.names);
+  model.host = message.host || null;
+  model.code = message.code || null;
+  model.status = message.status || model.status;
+  model.awaiting = message.awaiting || [];
+  if (message.date) model.date = message.date;
+  ui.me = model.seat;
+  showMode();
+  askLesson();
+  if (ui.pending) settlePending(ui.pending.ref);
+  enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recap: message.recap });
+  if (message.play_again) offerLobby(message.play_again, ui.me, seatNameOf, () => {}); // its dialog opens with the result
+}
+
+/** {seat: {kind, name}} from a message's seat labels and the names the server sent (words.seatName). */
+function playersOf(labels, names) {
+  const players = {};
+  for (const [seat, kind] of Object.entries(labels || {})) players[seat] = { kind, name: (names && names[seat]) || null };
+  return players;
+}
+
+function onPresence(message) {
+  ui.presence = message.seats || {};
+  if (message.names) {
+    for (const [seat, player] of Object.entries(model.players)) player.name = message.names[seat] || null;
+    model.players = { ...model.players };
+  }
+  awayNotes.update(message, ui.me);
+  if (ui.shown) renderSeats(ui.shown, renderContext());
+  else render(); // the lobby shows who is here
+  return null;
+}
+
+/** A friend by their nickname ("Friend (North)" without one), as the away notes say it. */
+function personName(seat) {
+  const player = model.players[seat];
+  return (player && player.name) || fmt(gettext("%(name)s (%(direction)s)"), { name: gettext("Friend"), direction: directionName(seat) });
+}
+
+export function seatNameOf(seat) {
+  return seat ? seatName(seat, ui.me, model.players) : "";
+}
+
+/** Says whether this daily counts for the leaderboard, and until when (deadline.js). */
+function showMode() {
+  const info = $("mode-info");
+  if (info) info.textContent = modeLine(model);
+}
+
+/** Learn to play: the server's current step of the lesson, shown above the controls (lesson.js, fetched for a lesson only). */
+let lessonPrompt = null;
+async function askLesson() {
+  if (model.mode !== "lesson" || !ui.me) return;
+  if (!lessonPrompt) lessonPrompt = import("./lesson.js").then(({ LessonPrompt }) => new LessonPrompt(gameId, document.querySelector(".player")));
+  (await lessonPrompt).refresh();
+}
+
+function onPatch(message) {
+  if (model.view === null) return sync();
+  if (message.v <= model.v) return null; // already have it (e.g. a patch that crossed a state)
+  if (message.v !== model.v + 1) return sync(); // a lost message: ask for the whole view
+  let next;
+  try {
+    next = applyPatch(model.view, message.ops || []);
+  } catch (error) {
+    return sync();
+  }
+  model.v = message.v;
+  model.view = next;
+  askLesson();
+  const mine = Boolean(message.ref) && settlePending(message.ref) !== null;
+  enqueue({ kind: "patch", v: message.v, view: next, events: message.events || [], mine });
+  return null;
+}
+
+function onError(message) {
+  if (answerLookBack(message)) return;
+  const action = settlePending(message.ref);
+  // On stale_version the server sends the whole state by itself: nothing to ask for here.
+  if (message.ref && message.ref === ui.stagingRef) ui.stagingStatus = message.message || message.code;
+  else if (action || !message.ref) showMessage(message.message || message.code);
+  if (model.status === "lobby" && !action) lobby.error(message.message || message.code);
+  if (action) ui.playing = null; // an offer being played stops at a refusal, which says why
+  render();
+}
+
+function onChecked(message) {
+  if (message.ref !== ui.stagingRef) return;
+  ui.stagingOk = Boolean(message.ok);
+  const minimum = (ui.shown && ui.shown.options && ui.shown.options.minimum) || 0;
+  ui.stagingStatus = message.ok
+    ? fmt(gettext("Set aside: %(points)s points (first meld needs %(minimum)s). Ready to lay down."), { points: message.points, minimum })
+    : message.message || message.code;
+  render();
+}
+
+/** The server's hint: its whole step in words, its cards lit, and "Play the hint" (hint.js). */
+function onHint(message) {
+  makeOffer("hint", message.step.actions);
+  showMessage(hintWords(message.step));
+  render();
+}
+
+/** Take pile pressed with nothing selected: the take the server found (to confirm), or why there is none. */
+function onTakeChoice(message) {
+  if (!message.ok) {
+    makeOffer(null, []);
+    showMessage(message.message || message.code);
+  } else {
+    makeOffer("take", [message.action]);
+    showMessage(takeWords(message.action, message.points, !(ui.shown.options && ui.shown.options.minimum)));
+  }
+  render();
+}
+
+export function makeOffer(kind, actions) {
+  ui.offer = kind && actions.length ? { kind, actions, v: ui.shownV } : null;
+  ui.hinted = new Set(offerCards(actions));
+  ui.hintedButton = offerButton(actions);
+}
+
+export function showMessage(text) {
+  $("message").textContent = text;
+}
