@@ -3,6 +3,8 @@ PYTHON ?= python3.11
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+# The client's lint tools (package.json, locked by package-lock.json), stamped by the lock's checksum too.
+NODE_STAMP := node_modules/.installed-$(shell cksum < package-lock.json | cut -d' ' -f1)
 
 .PHONY: run test lint format lock bench system-packages messages migrate clean
 
@@ -12,6 +14,13 @@ $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
 	rm -f $(VENV)/.installed-*
+	touch $@
+
+# npm ci installs exactly the lock (and refuses a lock that disagrees with package.json); Node and npm
+# come from Debian when missing (scripts/system-packages.sh).
+$(NODE_STAMP): package.json package-lock.json
+	command -v npm >/dev/null || bash scripts/system-packages.sh
+	npm ci --quiet --no-audit --no-fund --ignore-scripts
 	touch $@
 
 # Debian packages the suite needs (Chromium, gettext, a Bengali font); installed when missing.
@@ -33,12 +42,14 @@ test: lint system-packages messages
 	$(PY) manage.py check
 	$(PY) -m pytest -q -n 2 --dist loadgroup
 
-# Lint, format check, types (pyproject.toml) and the import contracts (.importlinter).
-lint: $(STAMP)
+# Lint, format check, types (pyproject.toml), the import contracts (.importlinter) and the client's
+# JavaScript (eslint.config.js).
+lint: $(STAMP) $(NODE_STAMP)
 	$(PY) -m ruff check --quiet .
 	$(PY) -m ruff format --check --quiet .
 	$(PY) -m mypy
 	@if [ -f .importlinter ]; then $(VENV)/bin/lint-imports; else echo "no .importlinter: import contracts not checked"; fi
+	node_modules/.bin/eslint static/foot eslint.config.js
 
 # Fix what ruff can fix, then format (pyproject.toml says which files).
 format: $(STAMP)
@@ -74,4 +85,4 @@ bench: $(STAMP) migrate
 	$(PY) -m pytest -q -m slow
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3
+	rm -rf $(VENV) node_modules staticfiles db.sqlite3

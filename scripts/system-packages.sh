@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite needs, only when they are missing.
+# Installs the Debian packages the test suite and the client lint need, only when they are missing.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v msgfmt >/dev/null || missing+=(gettext)
+command -v node >/dev/null || missing+=(nodejs)  # ESLint for the client (make lint)
+command -v npm >/dev/null || missing+=(npm)
 fc-list 2>/dev/null | grep -qi "Noto Sans Bengali" || missing+=(fonts-noto-core)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${missing[*]}"

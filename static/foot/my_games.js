@@ -67,7 +67,7 @@ function fillList(list, games, finished) {
 }
 
 export async function showMyGames() {
-  let games = [];
+  let games;
   try {
     games = (await api("/api/games")).games || [];
   } catch (error) {

@@ -26,7 +26,7 @@ export async function api(path, body) {
     options.body = JSON.stringify(body);
   }
   const response = await fetch(path, options);
-  let data = {};
+  let data;
   try { data = await response.json(); } catch (error) { data = {}; }
   if (!response.ok) throw new ApiError(data.message || response.statusText, data.code || "http_error", response.status);
   return data;

@@ -48,7 +48,7 @@ export function joinList(parts, lang = pageLanguage()) {
 export function formatClock(moment, { utc = false } = {}, lang = pageLanguage()) {
   const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", ...(utc ? { timeZone: "UTC" } : {}) };
   try {
-    return new Intl.DateTimeFormat(localeFor(lang), options).format(moment);
+    return new Intl.DateTimeFormat(numberLocale(lang), options).format(moment);
   } catch (error) {
     const [hours, minutes] = utc ? [moment.getUTCHours(), moment.getUTCMinutes()] : [moment.getHours(), moment.getMinutes()];
     return `${formatNumber(hours).padStart(2, formatNumber(0))}:${formatNumber(minutes).padStart(2, formatNumber(0))}`;

@@ -25,7 +25,7 @@ function writeStore(key, value) {
 
 /** The stored settings, with `?speed=` from the address taking over the pace (and kept). */
 function load() {
-  let stored = {};
+  let stored;
   try { stored = JSON.parse(readStore(STORE_KEY) || "{}") || {}; } catch (error) { stored = {}; }
   const settings = { ...DEFAULTS };
   for (const key of ["largeCards", "fourColour", "sound"]) if (typeof stored[key] === "boolean") settings[key] = stored[key];

@@ -30,7 +30,7 @@ export function saveStaging(gameId, seat, view, staged, selected) {
 export function loadStaging(gameId, seat, view) {
   if (!gameId || !seat || !view) return null;
   readBack.add(keyOf(gameId, seat));
-  let kept = null;
+  let kept;
   try { kept = JSON.parse(sessionStorage.getItem(keyOf(gameId, seat)) || "null"); } catch (error) { kept = null; }
   if (!kept || !sameMoment(kept.at, moment(view)) || !Array.isArray(kept.staged) || !Array.isArray(kept.selected)) return null;
   const left = { ...(view.hand || {}) };

@@ -11,7 +11,7 @@ import { fmt, gettext, pgettext } from "./i18n.js";
 import { GameLog } from "./log.js";
 import { api } from "./net.js";
 import { applyPatch } from "./patch.js";
-import { $, fill, h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { positions, renderCentre, renderMelds, renderSeats, renderStatus } from "./render.js";
 import { seatName } from "./words.js";
 
