@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite and the client lint need, only when they are missing.
+# nginx is only run by the tests and `make cluster` from their own temporary prefix; on a machine
+# where the package starts its own service, that one is left as the package set it up.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
@@ -7,6 +9,7 @@ command -v msgfmt >/dev/null || missing+=(gettext)
 command -v node >/dev/null || missing+=(nodejs)  # ESLint for the client (make lint)
 command -v npm >/dev/null || missing+=(npm)
 fc-list 2>/dev/null | grep -qi "Noto Sans Bengali" || missing+=(fonts-noto-core)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)  # the front of `make cluster` (deploy/)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${missing[*]}"
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

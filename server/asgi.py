@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (exact origin check, sessions)."""
+"""ASGI entry point: the front (service routes, counts, request ids, graceful restart: server.front),
+then HTTP through Django and websockets through Channels (exact origin check, sessions)."""
 
 import os
 
@@ -10,12 +11,16 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up first)
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
+from server.front import Front  # noqa: E402
 from server.origins import ExactOriginValidator  # noqa: E402
 from server.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+front = Front(
+    ProtocolTypeRouter(  # type: ignore[arg-type]  # asgiref's precise scope types, the front's plain mappings
+        {
+            "http": django_asgi_app,
+            "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )
+application = front

@@ -5,12 +5,20 @@ policy, and Twisted's asyncio reactor drives it through add_reader/add_writer, w
 implements. Installing uvloop's policy first makes that loop uvloop's, which runs the callbacks,
 timers, thread hand-offs and the Redis connections of every move for less CPU than asyncio's own
 loop (docs/PERFORMANCE.md measures it). Without uvloop installed this is plain Daphne.
-It also starts the daily keeper (server.daily_keeper), which keeps the daily deals a day ahead.
+It also starts the daily keeper (server.daily_keeper), which keeps the daily deals a day ahead,
+and restarts gracefully: on SIGTERM the process stops accepting connections, lets each socket's
+move in flight finish, closes every socket with 1012 (server.front) and exits, within
+FOOT_DRAIN_SECONDS (docs/DEPLOY.md).
 """
 
 import asyncio
+import logging
+import os
+import signal
 
 from server import daily_keeper
+
+log = logging.getLogger(__name__)
 
 
 def install_uvloop() -> bool:
@@ -36,18 +44,66 @@ def plain_autobahn_log_arguments() -> None:
 
 
 def redacting_access_log() -> None:
-    """Daphne's access log writes every request's path; a personal link's path holds its secret."""
+    """Daphne's access log writes every request's path; a personal link's path holds its secret.
+    With LOG_FORMAT=json the access log's lines are log records (JSON lines like the others)."""
     import daphne.cli  # type: ignore[import-untyped]  # Daphne ships no type hints
 
     from server.log_redaction import RedactingAccessLog
 
     daphne.cli.AccessLogGenerator = RedactingAccessLog
+    if os.environ.get("LOG_FORMAT") == "json":
+        from server.logs import LoggedAccessLog
+
+        daphne.cli.AccessLogGenerator = LoggedAccessLog
+
+
+def draining_server() -> None:
+    """Daphne's server with the graceful restart on SIGTERM in place of Twisted's immediate stop."""
+    import daphne.cli
+    from daphne.server import Server  # type: ignore[import-untyped]
+    from twisted.internet import reactor
+
+    class DrainingServer(Server):
+        ports: list
+
+        def run(self):
+            self.ports, self.draining = [], False
+            reactor.callWhenRunning(self.take_sigterm)
+            super().run()
+
+        def listen_success(self, port):
+            self.ports.append(port)
+            super().listen_success(port)
+
+        def take_sigterm(self) -> None:
+            signal.signal(signal.SIGTERM, lambda *_: reactor.callFromThread(self.begin_drain))
+
+        def begin_drain(self) -> None:
+            if self.draining:
+                return
+            self.draining = True
+            for port in self.ports:
+                port.stopListening()  # nothing new is accepted; the balancer sends it elsewhere
+            self.drain_task = asyncio.ensure_future(self.drain(), loop=reactor._asyncioEventloop)
+
+        async def drain(self) -> None:
+            from django.conf import settings
+
+            from server.asgi import front
+
+            seconds = float(settings.FOOT_DRAIN_SECONDS)
+            clean = await front.drain(seconds)
+            log.warning("SIGTERM: %s within %ss; exiting", "drained" if clean else "not drained", seconds)
+            reactor.stop()  # type: ignore[misc]  # Twisted's reactor is typed as a module
+
+    daphne.cli.CommandLineInterface.server_class = DrainingServer
 
 
 def main() -> None:
     install_uvloop()
     plain_autobahn_log_arguments()
     redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop
+    draining_server()
     daily_keeper.start()
     from daphne.cli import CommandLineInterface
 

@@ -186,16 +186,36 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 CSRF_COOKIE_HTTPONLY = False  # the page reads it to send X-CSRFToken
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
+# "json": one JSON object per line (time, level, logger, process, game id, seat, request id:
+# server/logs.py); anything else: human-readable lines.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # No personal link's secret in a log line (server/log_redaction.py).
-    "filters": {"redact_secrets": {"()": "server.log_redaction.RedactSecrets"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # Django's own "django" handler (a console under DEBUG) would write its records unfiltered:
-    # they go to the root's handler instead.
-    "loggers": {"django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "WARNING"), "propagate": True}},
+    # No personal link's secret in a log line (server/log_redaction.py); the ids of what is served.
+    "filters": {
+        "redact_secrets": {"()": "server.log_redaction.RedactSecrets"},
+        "log_context": {"()": "server.logs.LogContext"},
+    },
+    "formatters": {"site": {"()": "server.logs.formatter_from_settings"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["redact_secrets", "log_context"],
+            "formatter": "site",
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own "django" handler (a console under DEBUG) would write its records unfiltered:
+        # they go to the root's handler instead.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        # Its SQL at DEBUG would write positions, hands and seeds: never below INFO.
+        "django.db.backends": {"handlers": [], "level": "INFO" if LOG_LEVEL == "DEBUG" else LOG_LEVEL},
+        # Daphne's access log (server.serve), a line per request, at every LOG_LEVEL.
+        "foot.access": {"handlers": [], "level": "INFO", "propagate": True},
+    },
 }
 
 
@@ -245,6 +265,12 @@ FOOT_PAR_IN_BACKGROUND = env_bool("FOOT_PAR_IN_BACKGROUND", True)
 # The admin login allows this many failures per network in the window, in seconds (server/admin.py)
 FOOT_ADMIN_LOGIN_FAILURES = env_int("FOOT_ADMIN_LOGIN_FAILURES", 5)
 FOOT_ADMIN_LOGIN_WINDOW = env_int("FOOT_ADMIN_LOGIN_WINDOW", 900)
+# Running the service (server.health, server.metrics, server.serve): each /readyz check's time
+# limit in seconds; the networks besides loopback that may read /metrics (comma-separated CIDRs);
+# and how long a process on SIGTERM waits for moves in flight and sockets to close before it exits.
+FOOT_READY_TIMEOUT = env_number("FOOT_READY_TIMEOUT", 2)
+FOOT_METRICS_NETWORKS = [n.strip() for n in os.environ.get("FOOT_METRICS_NETWORKS", "").split(",") if n.strip()]
+FOOT_DRAIN_SECONDS = env_number("FOOT_DRAIN_SECONDS", 10)
 # Test hooks, off unless FOOT_TEST_HOOKS turns them on (the tests and the benchmarks do): the
 # /test/start-position route, the /ws/echo/ socket, FOOT_FAULT and FOOT_BOT_FACTORY below, and
 # window.footTable in the table's page. With it off, the two below are ignored.

@@ -56,14 +56,16 @@ def server_env(database_url: str, redis_url: str | None = None, production: bool
     return env
 
 
-def wait_ready(base: str, process: subprocess.Popen, timeout: float, log=lambda: "") -> None:
-    """Until `base`/api/session answers 200; RuntimeError if the process exits or time runs out."""
+def wait_ready(
+    base: str, process: subprocess.Popen, timeout: float, log=lambda: "", path: str = "/api/session"
+) -> None:
+    """Until `base``path` answers 200; RuntimeError if the process exits or time runs out."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"daphne exited with {process.returncode}:\n{log()}")
         try:
-            with urllib.request.urlopen(base + "/api/session", timeout=2) as answer:
+            with urllib.request.urlopen(base + path, timeout=2) as answer:
                 if answer.status == 200:
                     return
         except OSError:
@@ -93,7 +95,9 @@ class DaphneServer:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30, nice: int = 0, **env_changes) -> DaphneServer:
+    def start(
+        self, timeout: float = 30, nice: int = 0, ready_path: str = "/api/session", **env_changes
+    ) -> DaphneServer:
         for key, value in env_changes.items():
             if value is None:
                 self.env.pop(key, None)
@@ -122,7 +126,7 @@ class DaphneServer:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.wait_ready(timeout)
+        self.wait_ready(timeout, ready_path)
         return self
 
     def started(self) -> subprocess.Popen[bytes]:
@@ -131,8 +135,8 @@ class DaphneServer:
             raise RuntimeError("the server was never started")
         return self.process
 
-    def wait_ready(self, timeout: float) -> None:
-        wait_ready(self.http, self.started(), timeout, self.log)
+    def wait_ready(self, timeout: float, path: str = "/api/session") -> None:
+        wait_ready(self.http, self.started(), timeout, self.log, path)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None

@@ -27,6 +27,7 @@ from games.rooms import bot_runner
 from games.rooms.daily_play import deals_still_secret
 from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
+from games.rooms.metrics import LOOKBACK_QUEUE, REFUSALS
 from games.rooms.stored import load
 
 DEALS = 4
@@ -123,15 +124,22 @@ async def look_back(game_id: str, seat: str | None, deal) -> list:
     task = _running.get(key)  # the same seat asked twice (two tabs, or again later): one search
     if task is None:
         if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
+            REFUSALS.labels("look_back_busy").inc()
             raise RoomError("look_back_busy", status=503)
         task = _running[key] = asyncio.ensure_future(_search_and_save(game, seat, deal))
-        task.add_done_callback(lambda _: _running.pop(key, None))
+        LOOKBACK_QUEUE.inc()
+        task.add_done_callback(lambda _: answered(key))
     try:
         return await asyncio.wait_for(asyncio.shield(task), float(settings.FOOT_LOOKBACK_WAIT))
     except TimeoutError:
         # The machine is busy with moves (the search waits for idle CPU): the player is told so,
         # and the search goes on; when it is done, the next ask reads the stored answer.
         raise RoomError("look_back_later", status=503) from None
+
+
+def answered(key: tuple[str, int, str]) -> None:
+    _running.pop(key, None)
+    LOOKBACK_QUEUE.dec()
 
 
 async def _search_and_save(game: Game, seat: str, deal: int) -> list:

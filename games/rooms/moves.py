@@ -40,6 +40,7 @@ from games.rooms.daily_play import lapse_if_late
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
 from games.rooms.live_games import LIVE, LiveGame
+from games.rooms.metrics import MOVES
 from games.rooms.patches import view_patch
 from games.rooms.seat_views import PUBLIC, redacted, view_for
 from games.rooms.stored import load, stored_engine_game
@@ -87,6 +88,7 @@ def apply_move(
     except IntegrityError as clash:  # another writer appended this version first
         raise RoomError("stale_version", status=409) from clash
     result, game = outcome
+    MOVES.labels(game.mode).inc()
     fault("after_commit", result.version)
     # Before the announcement: a game that lapses on its last move must be unranked when the
     # leaderboards hear of its end. `updated` is the moment the move was stored (game_rows).

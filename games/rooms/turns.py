@@ -14,6 +14,7 @@ games.rooms.away call it.
 
 import asyncio
 import logging
+import time
 from contextlib import contextmanager
 
 from channels.db import database_sync_to_async
@@ -28,6 +29,8 @@ from games.rooms.daily_play import hint_allowed
 from games.rooms.database_threads import bot_slot, database_call, with_db_retries
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
+from games.rooms.log_context import serving
+from games.rooms.metrics import BOT_THINK_SECONDS, MOVE_SECONDS, REFUSALS
 from games.rooms.moves import MoveResult, apply_move
 from games.rooms.seat_views import PUBLIC
 from games.rooms.stand_ins import after_stand_in_move
@@ -43,8 +46,16 @@ _background: set = set()
 
 async def act(game_id, seat: str, action: dict, version: int | None, origin: str, ref) -> MoveResult:
     """A human's move: apply, broadcast to every seat, then let the bots answer."""
-    result = await database_call(apply_move)(game_id, seat, action, version)
+    received = time.perf_counter()
+    serving(game_id, seat)
+    try:
+        result = await database_call(apply_move)(game_id, seat, action, version)
+    except (RoomError, engine.RuleError) as refusal:
+        REFUSALS.labels(refusal.code).inc()
+        raise
     await broadcast(result, origin=origin, ref=ref)
+    MOVE_SECONDS.observe(time.perf_counter() - received)
+    log.debug("move v%s by %s: %s", result.version, seat, action.get("type"))
     if not result.settled:
         advance_soon(game_id, result.next_plan)
     return result
@@ -66,6 +77,7 @@ async def advance(game_id: str, plan: BotPlan | None = None) -> None:
     if game_id in _advancing:
         _advancing[game_id] = True
         return
+    serving(game_id, None)
     _advancing[game_id] = False
     try:
         while True:
@@ -97,7 +109,7 @@ def failing_bot(plan: BotPlan):
 
 def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
     """A thread-pool bot's move in one database call: its decision, then the move."""
-    with failing_bot(plan):
+    with failing_bot(plan), BOT_THINK_SECONDS.labels(plan.level).time():
         decision = bot_runner.compute_decision(plan.level, plan.seed, plan.view)
     fault("bot_thinking", plan.version + 1)
     return apply_move(game_id, plan.seat, decision["action"], plan.version, decision["reason"])
@@ -106,8 +118,11 @@ def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
 async def think_elsewhere(plan: BotPlan) -> dict:
     """A slow bot's decision ({"action", "reason"}) in its process pool (the event loop serves
     other rooms meanwhile)."""
+    started = time.perf_counter()
     with failing_bot(plan):
-        return await bot_runner.think(plan.level, plan.seed, plan.view)
+        decision = await bot_runner.think(plan.level, plan.seed, plan.view)
+    BOT_THINK_SECONDS.labels(plan.level).observe(time.perf_counter() - started)
+    return decision
 
 
 async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool, BotPlan | None, bool]:

@@ -1,0 +1,191 @@
+"""The ASGI front of every request and socket, before Django and Channels: the service routes
+(/healthz, /readyz, /metrics), the request id of the log lines, the counts of answers, open
+sockets and limit hits, and the drain of a graceful restart.
+
+A restart (server.serve on SIGTERM) calls `drain()`: from then on no client message reaches a
+socket's consumer; each socket is closed with 1012 ("service restart") as soon as the message
+it is handling (a move in flight) is done and its answer sent, and `drain` returns when every
+socket and request has ended or the time is up. The page then connects again, to any process,
+and resumes at the version it had (static/foot/net.js).
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from games.rooms.log_context import GAME_ID
+from server import health, metrics
+from server.logs import REQUEST_ID, request_id_from
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+CLOSE_SERVICE_RESTART = 1012
+GAME_SOCKET_PREFIX = "/ws/game/"
+
+
+class OpenSocket:
+    """One websocket as the front sees it: whether its consumer is handling a message now."""
+
+    def __init__(self, send: Send):
+        self.send = send
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.closed = False
+
+    async def close_when_idle(self, deadline: float) -> None:
+        # A move that takes longer is cut off: its transaction commits or rolls back whole.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.idle.wait(), max(0.0, deadline - time.monotonic()))
+        if not self.closed:
+            self.closed = True
+            await self.send({"type": "websocket.close", "code": CLOSE_SERVICE_RESTART})
+
+
+class Front:
+    def __init__(self, inner: ASGIApp):
+        self.inner = inner
+        self.sockets: set[OpenSocket] = set()
+        self.requests = 0
+        self.draining = False
+        self.all_ended = asyncio.Event()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self.websocket(scope, receive, send)
+        else:
+            await self.inner(scope, receive, send)
+
+    # ---------------------------------------------------------------- HTTP
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope["path"]
+        if path in ("/healthz", "/readyz", "/metrics"):
+            await self.service_route(path, scope, send)
+            return
+        REQUEST_ID.set(request_id_from(header(scope, b"x-request-id")))
+        self.requests += 1
+
+        async def counted_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                metrics.HTTP_ANSWERS.labels(f"{status // 100}xx").inc()
+                if status == 429:
+                    metrics.LIMITS.labels("http_rate").inc()
+            await send(message)
+
+        try:
+            await self.inner(scope, receive, counted_send)
+        finally:
+            self.requests -= 1
+            self.note_end()
+
+    async def service_route(self, path: str, scope: Scope, send: Send) -> None:
+        if path == "/healthz":
+            status, body = health.liveness()
+            await answer(send, status, json.dumps(body).encode(), b"application/json")
+        elif path == "/readyz":
+            status, body = (503, {"status": "draining"}) if self.draining else await health.readiness()
+            await answer(send, status, json.dumps(body).encode(), b"application/json")
+        else:
+            client = scope.get("client") or (None, None)
+            forwarded = [part for value in headers(scope, b"x-forwarded-for") for part in value.split(",")]
+            if metrics.may_read(client[0], forwarded):
+                await answer(send, 200, metrics.exposition(), metrics.CONTENT_TYPE.encode())
+            else:
+                await answer(send, 404, b"Not Found", b"text/plain")
+
+    # ---------------------------------------------------------------- websockets
+
+    async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        REQUEST_ID.set(request_id_from(header(scope, b"x-request-id")))
+        path = scope["path"]
+        if path.startswith(GAME_SOCKET_PREFIX):
+            GAME_ID.set(path[len(GAME_SOCKET_PREFIX) :].strip("/")[:64])
+        socket = OpenSocket(send)
+        accepted = False
+
+        async def watched_receive() -> Message:
+            socket.idle.set()  # the consumer asks for the next message: the last one is handled
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive" or not self.draining:
+                    break  # after the drain began a client message is not taken: its socket closes
+            if message["type"] == "websocket.receive":
+                socket.idle.clear()
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal accepted
+            if socket.closed:
+                return  # closed for the restart: what the consumer still sends has nowhere to go
+            if message["type"] == "websocket.accept":
+                accepted = True
+                metrics.WEBSOCKETS_OPEN.inc()
+            elif message["type"] == "websocket.close":
+                socket.closed = True
+                kind = metrics.LIMIT_CLOSES.get(int(message.get("code") or 1000))
+                if kind:
+                    metrics.LIMITS.labels(kind).inc()
+            await send(message)
+
+        self.sockets.add(socket)
+        try:
+            await self.inner(scope, watched_receive, watched_send)
+        finally:
+            self.sockets.discard(socket)
+            if accepted:
+                metrics.WEBSOCKETS_OPEN.dec()
+            self.note_end()
+
+    # ---------------------------------------------------------------- graceful restart
+
+    def note_end(self) -> None:
+        if self.draining and not self.sockets and self.requests == 0:
+            self.all_ended.set()
+
+    async def drain(self, seconds: float) -> bool:
+        """Close every socket with 1012 once its message in flight is handled; True when every
+        socket and request ended within `seconds`."""
+        self.draining = True
+        deadline = time.monotonic() + seconds
+        await asyncio.gather(*(socket.close_when_idle(deadline) for socket in list(self.sockets)))
+        self.note_end()
+        try:
+            await asyncio.wait_for(self.all_ended.wait(), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            return False
+        finally:
+            metrics.process_ended(os.getpid())
+        return True
+
+
+def headers(scope: Scope, name: bytes) -> list[str]:
+    return [value.decode("latin-1") for key, value in scope.get("headers", []) if key.lower() == name]
+
+
+def header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return value
+    return None
+
+
+async def answer(send: Send, status: int, body: bytes, content_type: bytes) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", content_type), (b"cache-control", b"no-store")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
