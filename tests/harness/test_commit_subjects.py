@@ -1,43 +1,52 @@
-"""Commit subjects stay under 72 characters, the details in the body (issue 17, "Habits").
+"""The commit-subject checker (scripts/check_commit_subjects.py) reads and judges subjects right.
 
-Checked over the commits made after 2f7ef88 (2 Dec 2026, 08:17 UTC): earlier history on main is
-not rewritten, and thirteen subjects of that day run to 73–80 characters (the session's closing
-note lists them). A checkout without that history (an export, a shallow clone) has no commits
-after it to check, which is correct, not a skip: the subjects checked are those it has.
+The repository's own subjects are checked by .ci/run (and by the commit-msg hook of
+.pre-commit-config.yaml), not here: these tests run the script on a small repository of their own.
 """
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SINCE = "2026-12-02T08:17:38+00:00"  # 2f7ef88's commit time
-LIMIT = 72
-# Landed on main before the check caught them; main is not rewritten, so they are named here.
-LANDED_LONG = {
-    "994db29439d69d5c3a8515e8a7752f2322dd6542",  # 74 characters, 3 Dec 2026
-}
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "check_commit_subjects.py"
+SUBJECT_72 = "A" * 72
 
 
-def subjects_since(since: str, repo: Path = ROOT) -> list[str]:
-    found = subprocess.run(
-        ["git", "log", f"--since={since}", "--format=%H %ct %s"], cwd=repo, capture_output=True, text=True, check=False
-    )
-    if found.returncode != 0:  # not a git checkout: no history to check
-        return []
-    commits = [line.split(" ", 2) for line in found.stdout.splitlines() if line.count(" ") >= 2]
-    return [subject for commit, _time, subject in commits if commit not in LANDED_LONG]
+def git(repo: Path, *args: str, date: str | None = None) -> None:
+    identity = ["-c", "user.name=Test", "-c", "user.email=test@example.invalid"]
+    env = {**os.environ, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_DATE": date} if date else None
+    subprocess.run(["git", *identity, *args], cwd=repo, check=True, capture_output=True, env=env)
 
 
-def test_subjects_of_new_commits_are_under_72_characters():
-    long = [subject for subject in subjects_since(SINCE) if len(subject) > LIMIT]
-    assert not long, f"commit subjects over {LIMIT} characters (put the details in the body): {long}"
+def check(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, SCRIPT, *args], cwd=cwd, capture_output=True, text=True, check=False)
 
 
-def test_the_check_reads_the_subjects_of_a_repository(tmp_path):
-    def git(*args: str) -> None:
-        identity = ["-c", "user.name=Test", "-c", "user.email=test@example.invalid"]
-        subprocess.run(["git", *identity, *args], cwd=tmp_path, check=True, capture_output=True)
+def test_a_repository_of_short_subjects_passes_and_a_long_one_fails(tmp_path):
+    git(tmp_path, "init", "-q")
+    body = "The body may be as long as it needs. " * 5
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", f"{SUBJECT_72}\n\n{body}")
+    assert check(tmp_path, "--since", "2000-01-01").returncode == 0
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", SUBJECT_72 + "B")
+    failed = check(tmp_path, "--since", "2000-01-01")
+    assert failed.returncode == 1
+    assert SUBJECT_72 + "B" in failed.stderr
 
-    git("init", "-q")
-    git("commit", "-q", "--allow-empty", "-m", "A subject with its details below\n\nThe body.")
-    assert subjects_since("2000-01-01", tmp_path) == ["A subject with its details below"]
+
+def test_commits_before_the_date_are_not_checked(tmp_path):
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", "X" * 80, date="2001-01-01T00:00:00+00:00")
+    assert check(tmp_path, "--since", "2002-01-01").returncode == 0
+
+
+def test_outside_a_repository_there_is_nothing_to_check(tmp_path):
+    assert check(tmp_path).returncode == 0
+
+
+def test_the_hook_judges_the_subject_of_the_message_below_its_comments(tmp_path):
+    message = tmp_path / "COMMIT_EDITMSG"
+    message.write_text(f"# Please enter the commit message\n\n{SUBJECT_72}\n\n{'body ' * 40}\n", encoding="utf-8")
+    assert check(tmp_path, "--message", str(message)).returncode == 0
+    message.write_text(SUBJECT_72 + "B\n", encoding="utf-8")
+    assert check(tmp_path, "--message", str(message)).returncode == 1
