@@ -1,7 +1,8 @@
 """Numbers and short phrases of the leaderboards in the reader's language (the active one).
 
 Scores are grouped by thousands as each language writes them (1,240 · 1.240 · ১,২৪০: Bengali
-in Bengali digits), and a score against par reads "+1,240 over par" or "310 under par". Used by the share text,
+in Bengali digits), and a score against par reads "1,240 points above the computers' par" or "310 points
+below the computers' par" (a bare "310 under par" read as praise on a win). Used by the share text,
 the API's texts and the board page (leaderboards.templatetags.leaderboards_words).
 """
 
@@ -23,10 +24,11 @@ def number(value: int) -> str:
 
 
 def against_par(difference: int) -> str:
-    """ "+1,240 over par", "310 under par" or "On par", in the active language (the words of the
-    game-over dialog, static/foot/daily_end.js)."""
+    """ "1,240 points above the computers' par", "310 points below the computers' par" or "Level
+    with the computers' par", in the active language (the words of the game-over dialog,
+    static/foot/daily_end.js)."""
     if difference > 0:
-        return gettext("+%(points)s over par") % {"points": number(difference)}
+        return gettext("%(points)s points above the computers' par") % {"points": number(difference)}
     if difference < 0:
-        return gettext("%(points)s under par") % {"points": number(-difference)}
-    return gettext("On par")
+        return gettext("%(points)s points below the computers' par") % {"points": number(-difference)}
+    return gettext("Level with the computers' par")

@@ -24,11 +24,11 @@ async function fetchResult(gameId) {
   return null;
 }
 
-/** "+1240 over par", "310 under par", "On par". */
+/** "1240 points above the computers' par", "310 points below the computers' par", "Level with the computers' par". */
 export function againstParText(difference) {
-  if (difference > 0) return fmt(gettext("+%(points)s over par"), { points: difference });
-  if (difference < 0) return fmt(gettext("%(points)s under par"), { points: -difference });
-  return gettext("On par");
+  if (difference > 0) return fmt(gettext("%(points)s points above the computers' par"), { points: difference });
+  if (difference < 0) return fmt(gettext("%(points)s points below the computers' par"), { points: -difference });
+  return gettext("Level with the computers' par");
 }
 
 /**

@@ -54,3 +54,22 @@ export function formatClock(moment, { utc = false } = {}, lang = pageLanguage())
     return `${formatNumber(hours).padStart(2, formatNumber(0))}:${formatNumber(minutes).padStart(2, formatNumber(0))}`;
   }
 }
+
+/** A day and a span relative to now in the page's language: "tomorrow", "in 24 hours", "heute",
+ * "২৪ ঘণ্টায়" (Intl.RelativeTimeFormat; English words where it is missing). */
+export function relativeTime(value, unit, lang = pageLanguage()) {
+  try {
+    return new Intl.RelativeTimeFormat(numberLocale(lang), { numeric: "auto" }).format(value, unit);
+  } catch (error) {
+    return `in ${value} ${unit}s`;
+  }
+}
+
+/** A weekday and date in the page's language ("Mon 8 Dec"), for a day that is neither today nor tomorrow. */
+export function formatDay(moment, lang = pageLanguage()) {
+  try {
+    return new Intl.DateTimeFormat(numberLocale(lang), { weekday: "short", day: "numeric", month: "short" }).format(moment);
+  } catch (error) {
+    return moment.toDateString();
+  }
+}

@@ -389,5 +389,5 @@ def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
     page.wait_for_selector("#share:not([hidden])")
     assert "Your rank today: 3" in dialog.inner_text()
     # The par on its own line, its numbers written as the page writes them (no grouping).
-    assert "Your score: 8000\n\nPar: 6760 · +1240 over par" in dialog.inner_text()
+    assert "Your score: 8000\n\nPar: 6760 · 1240 points above the computers' par" in dialog.inner_text()
     assert page.locator("#share-text").input_value().startswith(share_text)

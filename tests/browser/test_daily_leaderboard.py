@@ -73,7 +73,9 @@ def shown_number(text: str) -> int:
 
 def against_par(difference: int) -> str:
     """As the page writes it: its own digits, no grouping (static/foot/numbers.js)."""
-    return f"+{difference} over par" if difference > 0 else f"{-difference} under par" if difference else "On par"
+    if difference > 0:
+        return f"{difference} points above the computers' par"
+    return f"{-difference} points below the computers' par" if difference else "Level with the computers' par"
 
 
 def shown_result(page) -> dict:
@@ -238,7 +240,9 @@ def check_the_nickname_asked_in_the_dialog_then_the_rank_and_the_board(site, fin
     )
     if board["par"] is not None:  # the par (computed in the server's background) shown to me, who finished
         against, difference = cells[headers.index("Against par")], abs(totals[TEAM] - board["par"])
-        assert "par" in against and (shown_number(against) == difference if difference else against == "On par")
+        assert "par" in against and (
+            shown_number(against) == difference if difference else against == "Level with the computers' par"
+        )
     assert page.locator("table.board tbody tr").count() == board["count"]
     page.locator("section.leaderboard").screenshot(path=str(SCREENSHOTS / "leaderboard.png"))
 

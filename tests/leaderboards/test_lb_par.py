@@ -118,7 +118,7 @@ def test_the_board_shows_the_par_only_to_a_player_who_finished_or_once_the_date_
     client.get("/api/session")
     board = client.get(f"/api/leaderboard/daily/{TODAY.isoformat()}").json()
     assert board["par"] is None and board["rows"][0]["against_par"] is None
-    assert "over par" not in client.get("/leaderboard/").content.decode()
+    assert "computers' par" not in client.get("/leaderboard/").content.decode()
     from players.identity import player_for_session
 
     me = player_for_session(client.session)
@@ -127,7 +127,11 @@ def test_the_board_shows_the_par_only_to_a_player_who_finished_or_once_the_date_
     assert board["par"] == 6000 and board["rows"][0]["against_par"] == 1240
     assert board["me"]["against_par"] == -1000
     page = client.get("/leaderboard/").content.decode()
-    assert "+1,240 over par" in page and "1,000 under par" in page and "6,000" in page
+    assert (
+        "1,240 points above the computers&#x27; par" in page
+        and "1,000 points below the computers&#x27; par" in page
+        and "6,000" in page
+    )
 
 
 @pytest.mark.django_db
@@ -153,19 +157,24 @@ def test_the_share_text_and_the_results_show_the_score_against_par(client, make_
     assert share["par"] is None and "par" not in share["text"]  # not computed yet: nothing to say
     DailyDeal.objects.filter(date=TODAY).update(par=6000)
     share = client.get(f"/api/daily/share/{entry.game_id}").json()
-    assert share["against_par"] == 1240 and share["against_par_text"] == "+1,240 over par"
-    assert share["text"].endswith("Won 7,240 to 3,000 · +1,240 over par")
+    assert share["against_par"] == 1240 and share["against_par_text"] == "1,240 points above the computers' par"
+    assert share["text"].endswith("Won 7,240 to 3,000 · 1,240 points above the computers' par")
     result = client.get(f"/api/daily/result/{entry.game_id}").json()
-    assert result["against_par"] == 1240 and result["against_par_text"] == "+1,240 over par"
+    assert result["against_par"] == 1240 and result["against_par_text"] == "1,240 points above the computers' par"
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("language", "over", "under", "won"),
     [
-        ("en", "+1,240 over par", "310 under par", "Won 7,240 to 3,000"),
-        ("de", "+1.240 über Par", "310 unter Par", "Gewonnen 7.240 zu 3.000"),
-        ("bn", "পারের চেয়ে +১,২৪০ বেশি", "পারের চেয়ে ৩১০ কম", "জয় ৭,২৪০ বনাম ৩,০০০"),
+        ("en", "1,240 points above the computers' par", "310 points below the computers' par", "Won 7,240 to 3,000"),
+        (
+            "de",
+            "1.240 Punkte über dem Par der Computer",
+            "310 Punkte unter dem Par der Computer",
+            "Gewonnen 7.240 zu 3.000",
+        ),
+        ("bn", "কম্পিউটারের পারের চেয়ে ১,২৪০ পয়েন্ট বেশি", "কম্পিউটারের পারের চেয়ে ৩১০ পয়েন্ট কম", "জয় ৭,২৪০ বনাম ৩,০০০"),
     ],
 )
 def test_the_score_against_par_reads_in_each_language(
