@@ -67,21 +67,21 @@ lock: $(STAMP)
 BENCH_PG    ?= postgres://postgres@127.0.0.1:5432/postgres
 BENCH_REDIS ?= redis://127.0.0.1:6379/3
 bench: $(STAMP) migrate
-	$(PY) manage.py bench_engine
-	$(PY) manage.py bench_bots
-	$(PY) manage.py bench_lookback
-	$(PY) manage.py bench_server
+	$(PY) -m benchmarks bench_engine
+	$(PY) -m benchmarks bench_bots
+	$(PY) -m benchmarks bench_lookback
+	$(PY) -m benchmarks bench_server
 	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_server && createdb -h 127.0.0.1 -U postgres foot_bench_server
-	$(PY) manage.py bench_server --db $(BENCH_PG:/postgres=/foot_bench_server) --redis $(BENCH_REDIS)
-	$(PY) manage.py bench_server --mode friends --db $(BENCH_PG:/postgres=/foot_bench_server) --redis $(BENCH_REDIS)
+	$(PY) -m benchmarks bench_server --db $(BENCH_PG:/postgres=/foot_bench_server) --redis $(BENCH_REDIS)
+	$(PY) -m benchmarks bench_server --mode friends --db $(BENCH_PG:/postgres=/foot_bench_server) --redis $(BENCH_REDIS)
 	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_server
 	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_lb && createdb -h 127.0.0.1 -U postgres foot_bench_lb
 	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) manage.py migrate --noinput -v 0
-	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) manage.py bench_leaderboard
+	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) -m benchmarks bench_leaderboard
 	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_lb
-	$(PY) manage.py bench_load --tables 50,100,200,300,400,600,800 --servers 2 --db $(BENCH_PG) --redis $(BENCH_REDIS)
-	$(PY) manage.py bench_load --tables 300 --servers 2 --look-back --db $(BENCH_PG) --redis $(BENCH_REDIS)
-	$(PY) manage.py bench_load --tables 5 --soak 600 --turn-seconds 1 --db $(BENCH_PG) --redis $(BENCH_REDIS)
+	$(PY) -m benchmarks bench_load --tables 50,100,200,300,400,600,800 --servers 2 --db $(BENCH_PG) --redis $(BENCH_REDIS)
+	$(PY) -m benchmarks bench_load --tables 300 --servers 2 --look-back --db $(BENCH_PG) --redis $(BENCH_REDIS)
+	$(PY) -m benchmarks bench_load --tables 5 --soak 600 --turn-seconds 1 --db $(BENCH_PG) --redis $(BENCH_REDIS)
 	$(PY) -m pytest -q -m slow
 
 clean:

@@ -7,7 +7,6 @@ exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and ans
 """
 
 from django.conf import settings
-from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import path
@@ -20,8 +19,8 @@ from games import params, watch
 from games.engine import Game as EngineGame
 from games.engine import RuleError, normalise_action
 from games.messages import message_for
-from games.models import SEATS, Game, Move, new_invite_code
-from games.rooms.creation import game_for_invite, solo_seats, utc_today
+from games.models import SEATS, Game
+from games.rooms.creation import game_for_invite, prepared_game, utc_today
 from games.rooms.seat_views import summary, watchable
 from games.rooms.stored import load
 from players import identity, limits
@@ -139,29 +138,7 @@ def start_from_position(request):
     except (RuleError, TypeError, KeyError, ValueError) as refused:
         return JsonResponse({"code": getattr(refused, "code", "invalid_position"), "message": str(refused)}, status=400)
     player = player_for_request(request, create=True)
-    friends = body.get("friends") or {}
-    seats = solo_seats(player, level)
-    for seat, friend_id in friends.items():
-        if seat in SEATS and seat != "S":
-            seats[seat] = {"player": str(friend_id)}
-    game = Game(
-        mode=Game.FRIENDS if friends else Game.SOLO,
-        invite_code=new_invite_code() if friends else None,
-        level=level,
-        seats=seats,
-        host=player,
-        seed=int(position.get("seed") or 0),
-        initial_position=position,
-        position=played.to_position() if moves else position,
-        status=Game.PLAYING,
-        version=len(moves),
-    )
-    with transaction.atomic():
-        game.save()
-        # The moves as if played at this table: a look back or a recap reads them from the log.
-        Move.objects.bulk_create(
-            Move(game=game, seq=seq, seat=seat, action=action) for seq, (seat, action) in enumerate(moves, 1)
-        )
+    game = prepared_game(player, position, moves, level, body.get("friends") or {})
     return JsonResponse(summary(game, player), status=201)
 
 

@@ -1,5 +1,5 @@
 """bench_load's measurement: many concurrent solo games through a real Daphne, at human pace. The
-command (games/management/commands/bench_load.py) parses the options, runs `run_once` for each
+command (benchmarks/bench_load.py) parses the options, runs `run_once` for each
 table count and prints `report_text`; what it measures, and how, is said there.
 """
 

@@ -1,5 +1,5 @@
 """bench_server's measurement: action round trips of a real Daphne under concurrent tables, against
-a bare echo. The command (games/management/commands/bench_server.py) parses the options and prints;
+a bare echo. The command (benchmarks/bench_server.py) parses the options and prints;
 what it measures, and how, is said there.
 """
 

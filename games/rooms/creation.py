@@ -11,7 +11,7 @@ import datetime
 from django.db import IntegrityError, transaction
 
 from games import engine
-from games.models import LEVELS, SEATS, Game, new_invite_code
+from games.models import LEVELS, SEATS, Game, Move, new_invite_code
 from games.rooms.broadcast import broadcast_refresh_sync
 from games.rooms.errors import RoomError
 from games.rooms.live_games import LIVE
@@ -172,4 +172,36 @@ def start_friends_game(game_id, player) -> Game:
         game.seats = {seat: game.seats.get(seat) or {"bot": game.level} for seat in SEATS}
         start(game)
     broadcast_refresh_sync(game.id)
+    return game
+
+
+def prepared_game(player, position: dict, moves: list, level: str, friends: dict) -> Game:
+    """FOOT_TEST_HOOKS only (games.pages): a game started from a prepared `position` with `moves`
+    (already checked by the engine) played and stored in its log, as if played at this table (a
+    look back or a recap reads them). A solo game for `player`; with `friends` ({seat: player id})
+    a friends game with those players in those seats too."""
+    played = engine.Game.from_position(position)
+    for seat, action in moves:
+        played.apply(seat, action)
+    seats = solo_seats(player, level)
+    for seat, friend_id in friends.items():
+        if seat in SEATS and seat != "S":
+            seats[seat] = {"player": str(friend_id)}
+    game = Game(
+        mode=Game.FRIENDS if friends else Game.SOLO,
+        invite_code=new_invite_code() if friends else None,
+        level=level,
+        seats=seats,
+        host=player,
+        seed=int(position.get("seed") or 0),
+        initial_position=position,
+        position=played.to_position() if moves else position,
+        status=Game.PLAYING,
+        version=len(moves),
+    )
+    with transaction.atomic():
+        game.save()
+        Move.objects.bulk_create(
+            Move(game=game, seq=seq, seat=seat, action=action) for seq, (seat, action) in enumerate(moves, 1)
+        )
     return game

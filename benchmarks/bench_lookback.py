@@ -1,6 +1,6 @@
 """bench_lookback: the look back's CPU per deal (testsupport.bench_lookback; docs/BOTS.md).
 
-python manage.py bench_lookback [--games 10] [--level easy] [--rollouts 480]
+python -m benchmarks bench_lookback [--games 10] [--level easy] [--rollouts 480]
 """
 
 from django.core.management.base import BaseCommand

@@ -5,8 +5,8 @@ NS against B as EW, then swapped), two games in parallel by default, and prints 
 with its 95% Wilson interval, the average score difference and each level's decision CPU time
 (p50/p95). It stops early once the interval lies wholly above or below the matchup's goal.
 
-    python manage.py bench_bots                          # the three goals of docs/BOTS.md
-    python manage.py bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
+    python -m benchmarks bench_bots                          # the three goals of docs/BOTS.md
+    python -m benchmarks bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
 """
 
 import contextlib

@@ -1,9 +1,9 @@
 """bench_load: many concurrent solo games through a real Daphne, at human pace; the load curve and the soak.
 
-    python manage.py bench_load --tables 50 [--seconds 60] [--db postgres://...] [--redis redis://...]
-    python manage.py bench_load --tables 25,50,100,200 --svg docs/plots/load-curve.svg --json out.jsonl
-    python manage.py bench_load --tables 20 --soak 600 --turn-seconds 1
-    python manage.py bench_load --tables 300 --servers 2 --spread --look-back    # players ask for the look back
+    python -m benchmarks bench_load --tables 50 [--seconds 60] [--db postgres://...] [--redis redis://...]
+    python -m benchmarks bench_load --tables 25,50,100,200 --svg docs/plots/load-curve.svg --json out.jsonl
+    python -m benchmarks bench_load --tables 20 --soak 600 --turn-seconds 1
+    python -m benchmarks bench_load --tables 300 --servers 2 --spread --look-back    # players ask for the look back
 
 Each table is one browser: an HTTP session, a solo game against three bots, one game websocket and
 one echo websocket. The human plays one turn (draw, one addition to a meld when the view offers
