@@ -16,7 +16,7 @@ import logging
 import os
 import signal
 
-from server import daily_keeper
+from server import daily_keeper, slow_requests
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,8 @@ def main() -> None:
     plain_autobahn_log_arguments()
     redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop
     draining_server()
-    daily_keeper.start()
+    daily_keeper.start()  # sets Django up
+    slow_requests.install()
     from daphne.cli import CommandLineInterface
 
     CommandLineInterface.entrypoint()

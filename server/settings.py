@@ -252,6 +252,8 @@ FOOT_LOOKBACK_QUEUE = env_int("FOOT_LOOKBACK_QUEUE", 8)
 # seconds for it: then look_back_later, and the search goes on to be read at the next ask.
 FOOT_LOOKBACK_BUSY = env_number("FOOT_LOOKBACK_BUSY", 0.5)
 FOOT_LOOKBACK_WAIT = env_number("FOOT_LOOKBACK_WAIT", 30)
+# server.serve closes an HTTP connection whose request has not all arrived in this time (0: never)
+FOOT_HTTP_REQUEST_SECONDS = env_number("FOOT_HTTP_REQUEST_SECONDS", 10)
 # The websocket's flood limit (games.consumers): messages per second, and at once
 FOOT_WS_RATE = env_number("FOOT_WS_RATE", 10)
 FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)
