@@ -16,10 +16,13 @@ import hmac
 import ipaddress
 import secrets
 import uuid
-from typing import Literal, overload
+from collections.abc import Mapping
+from typing import Any, Literal, overload
 
 from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -30,8 +33,8 @@ SESSION_KEY = "player_id"
 LINK_LIFETIME = datetime.timedelta(days=30)
 
 
-def player_for_session(session) -> Player | None:
-    """The player whose id the session holds, or None (sync: wrap it for async callers)."""
+def player_for_session(session: SessionBase | Mapping[str, Any] | None) -> Player | None:
+    """The player whose id the session (or a dict like one) holds, or None (sync: wrap it for async callers)."""
     raw_id = session.get(SESSION_KEY) if session is not None else None
     if not raw_id:
         return None
@@ -61,14 +64,15 @@ def player_for_request(request: HttpRequest, create: bool = True) -> Player | No
     return player
 
 
-def bind_session(session, player: Player) -> None:
+def bind_session(session: SessionBase, player: Player) -> None:
     session[SESSION_KEY] = str(player.pk)
 
 
-def client_address(request) -> str:
+def client_address(request: HttpRequest) -> str:
     # REMOTE_ADDR only: a forwarded header is whatever the client wants it to be unless a
     # trusted proxy rewrites it, which is the deployment's business (docs/DEPLOY.md).
-    return request.META.get("REMOTE_ADDR", "") or ""
+    address: str = request.META.get("REMOTE_ADDR", "") or ""
+    return address
 
 
 def network_of(address: str) -> str:
@@ -93,29 +97,29 @@ def network_hash(address: str) -> str:
     return hmac.new(key, network.encode(), hashlib.sha256).hexdigest()
 
 
-def count(request, action: str) -> None:
+def count(request: HttpRequest, action: str) -> None:
     """Count one `action` of this request's session and network (players.limits); RateLimited past a limit."""
     limits.hit(action, **limit_keys(request))
 
 
-def limit_keys(request) -> dict:
+def limit_keys(request: HttpRequest) -> dict[str, str | None]:
     """Whom a request counts against in players.limits: its session and its network (both hashed)."""
     return {"session": session_hash(request.session), "network": network_hash(client_address(request))}
 
 
-def socket_limit_keys(scope) -> dict:
-    """The same for a websocket: its session and the network of its address."""
+def socket_limit_keys(scope: Mapping[str, Any]) -> dict[str, str | None]:
+    """The same for a websocket (its ASGI scope): its session and the network of its address."""
     client = scope.get("client") or ("",)
     return {"session": session_hash(scope.get("session")), "network": network_hash(client[0] or "")}
 
 
-def session_hash(session) -> str | None:
+def session_hash(session: SessionBase | None) -> str | None:
     """A session's key, hashed (so that the limit store never holds a usable cookie); None without one."""
-    session_key = getattr(session, "session_key", None)
+    session_key: str | None = getattr(session, "session_key", None)
     return hashlib.sha256(session_key.encode()).hexdigest()[:32] if session_key else None
 
 
-def remember_network(player: Player, request) -> None:
+def remember_network(player: Player, request: HttpRequest) -> None:
     network = network_hash(client_address(request))
     if network and network != player.last_network:
         player.last_network = network
@@ -141,7 +145,7 @@ def link_expires_at(player: Player) -> datetime.datetime:
     return player.link_issued_at + LINK_LIFETIME
 
 
-def valid_links():
+def valid_links() -> QuerySet[Player]:
     return Player.objects.filter(link_issued_at__gt=timezone.now() - LINK_LIFETIME)
 
 

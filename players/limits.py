@@ -36,12 +36,14 @@ import logging
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 import redis
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -112,7 +114,7 @@ def now() -> float:
     return time.time()
 
 
-def key(*parts) -> str:
+def key(*parts: object) -> str:
     return ":".join([getattr(settings, "FOOT_LIMIT_PREFIX", "foot:limit"), *map(str, parts)])
 
 
@@ -224,13 +226,15 @@ class RedisStore:
         for name, seconds in counters:
             pipe.set(name, 0, ex=seconds + 1, nx=True)
             pipe.incr(name)
-        return pipe.execute()[1::2]
+        counts: list[int] = pipe.execute()[1::2]
+        return counts
 
     def cooldown(self, name: str, seconds: float) -> float:
         milliseconds = max(1, int(seconds * 1000))
         if self.client.set(name, 1, px=milliseconds, nx=True):
             return 0.0
-        return max(0.001, (self.client.pttl(name) or 0) / 1000)
+        left: int = self.client.pttl(name) or 0
+        return max(0.001, left / 1000)
 
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
         full = self.claim_script(
@@ -272,7 +276,7 @@ class CacheStore:
     def cooldown(self, name: str, seconds: float) -> float:
         with self.lock:
             at = now()
-            until = cache.get(name)
+            until: float | None = cache.get(name)
             if until is not None and until > at:
                 return until - at
             cache.set(name, at + seconds, timeout=math.ceil(seconds) + 1)
@@ -306,30 +310,44 @@ class CacheStore:
                     cache.set(name, members, timeout=max(1, math.ceil(max(members.values(), default=0) - now())))
 
 
+class Store(Protocol):
+    """What RedisStore and CacheStore both answer."""
+
+    def increment(self, counters: list[tuple[str, int]]) -> list[int]: ...
+    def cooldown(self, name: str, seconds: float) -> float: ...
+    def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None: ...
+    def renew(self, names: list[str], member: str, expiry: float) -> None: ...
+    def release(self, names: list[str], member: str) -> None: ...
+
+
+Answer = TypeVar("Answer")
+
+
 class FailOpen:
     """Wraps a store: an error reaching it allows the request (and is logged) instead of failing it."""
 
-    def __init__(self, inner):
+    def __init__(self, inner: Store):
         self.inner = inner
 
-    def increment(self, counters):
-        return self.guarded("increment", [0] * len(counters), counters)
+    def increment(self, counters: list[tuple[str, int]]) -> list[int]:
+        return self.guarded("increment", [0] * len(counters), lambda: self.inner.increment(counters))
 
-    def cooldown(self, name, seconds):
-        return self.guarded("cooldown", 0.0, name, seconds)
+    def cooldown(self, name: str, seconds: float) -> float:
+        return self.guarded("cooldown", 0.0, lambda: self.inner.cooldown(name, seconds))
 
-    def claim(self, places, member, expiry):
-        return self.guarded("claim", None, places, member, expiry)
+    def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
+        return self.guarded("claim", None, lambda: self.inner.claim(places, member, expiry))
 
-    def renew(self, names, member, expiry):
-        return self.guarded("renew", None, names, member, expiry)
+    def renew(self, names: list[str], member: str, expiry: float) -> None:
+        self.guarded("renew", None, lambda: self.inner.renew(names, member, expiry))
 
-    def release(self, names, member):
-        return self.guarded("release", None, names, member)
+    def release(self, names: list[str], member: str) -> None:
+        self.guarded("release", None, lambda: self.inner.release(names, member))
 
-    def guarded(self, method, allowed, *args):
+    @staticmethod
+    def guarded(method: str, allowed: Answer, call: Callable[[], Answer]) -> Answer:
         try:
-            return getattr(self.inner, method)(*args)
+            return call()
         except Exception:
             log.warning("rate limits: %s failed, allowing", method, exc_info=True)
             return allowed
@@ -357,7 +375,7 @@ def refusal_message(seconds: int) -> str:
     ) % {"seconds": seconds}
 
 
-def too_many_requests(request, limited: RateLimited) -> HttpResponse:
+def too_many_requests(request: HttpRequest, limited: RateLimited) -> HttpResponse:
     """429 with Retry-After: JSON for the API (and clients that ask for it), a page otherwise."""
     message = refusal_message(limited.retry_after)
     answer: HttpResponse
@@ -374,13 +392,13 @@ def too_many_requests(request, limited: RateLimited) -> HttpResponse:
 class RateLimitMiddleware:
     """Turns a RateLimited raised by any view into the 429 answer."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, RateLimited):
             return too_many_requests(request, exception)
         return None

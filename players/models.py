@@ -31,7 +31,7 @@ class Player(models.Model):
         db_table = "leaderboards_player"
         permissions = [("ban_player", "Can ban and unban players")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.nickname or f"Anonymous {str(self.id)[:8]}"
 
     @property
