@@ -34,9 +34,14 @@ messages: $(STAMP)
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 
+# Local play: DEBUG stays off (a mistyped address shows the site's 404, not Django's debug page);
+# cookies without the Secure flag, since the local site is plain HTTP. WhiteNoise serves the static
+# files straight from static/ (no collectstatic).
+LOCAL_PLAY := SECURE_COOKIES=0
+
 run: $(STAMP) messages migrate
 	@echo "Foot Canasta at http://127.0.0.1:8000/"
-	$(VENV)/bin/python -m server.serve -b 127.0.0.1 -p 8000 server.asgi:application
+	$(LOCAL_PLAY) $(VENV)/bin/python -m server.serve -b 127.0.0.1 -p 8000 server.asgi:application
 
 test: lint system-packages messages
 	$(PY) manage.py check

@@ -19,7 +19,9 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: a site started without it shows no debug page. `make run` sets what local
+# play over plain HTTP needs (SECURE_COOKIES=0); the test servers turn DEBUG on themselves.
+DEBUG = env_bool("DEBUG", False)
 # The embedded key is for local development only; production sets SECRET_KEY (docs/DEPLOY.md).
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789")
 ALLOWED_HOSTS = [
