@@ -1,7 +1,7 @@
 """Run Daphne with every thread under cProfile, timing CPU per thread (time.thread_time), and write
 the merged statistics to $FOOT_CPROFILE_OUT when the process exits (Daphne exits on SIGTERM).
 
-For `python -m benchmarks bench_server --cprofile FILE` (docs/PERFORMANCE.md, "where the time goes"): a
+For `python -m benchmarks bench_server --cprofile FILE` (docs/PERFORMANCE.md, "Where the time goes"): a
 sampling profiler counts waiting as work here, and a plain cProfile sees one thread only. The
 profiler's own cost inflates every figure several times; only the shares are meant to be read.
 Usage: python scripts/cprofile_daphne.py -b 127.0.0.1 -p 8001 server.asgi:application

@@ -15,6 +15,8 @@ The parts, from the bottom up. Their order is the import contract `rooms-order` 
 - faults          test-only crash injection at named points of a move (FOOT_FAULT)
 - machine_idle    a look-back worker's wait while the machine's CPUs are busy (pure, no Django)
 - purge           abandoned games, lobbies and idle players deleted (manage.py purge_games)
+- metrics         the room's counters for GET /metrics (prometheus_client)
+- log_context     which game and seat the running code serves, for the log lines
 - live_games      the games this process played last, kept in memory between moves
 - game_rows       the move's statements as plain SQL
 - bot_runner      the pools where computer players think (importable without Django)

@@ -84,7 +84,7 @@ def deal_moves(game: Game, seat: str, deal: int) -> dict:
     moves: list[tuple[str, dict]] = []
     computer: list[int] = []
     # Plain rows: model instances from the reverse manager with only() would each read their
-    # deferred game_id back, one query a move (docs/PERFORMANCE.md, session 9).
+    # deferred game_id back, one query a move (docs/journal/PERFORMANCE-2026.md, session 9).
     for mover, action, reason in game.moves.order_by("seq").values_list("seat", "action", "reason"):
         if replayed.deal > deal or replayed.turn is None:
             break

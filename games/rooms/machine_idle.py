@@ -4,7 +4,7 @@ are busy with other work, so a look back uses only CPU that is really idle.
 The worker already runs in the idle class (bot_runner.lower_priority): the kernel gives it a CPU
 only when nothing else wants one. On the 2-vCPU virtual machines we measure on, that is not
 enough near saturation: a pure idle-class spinner beside 300 tables doubled the moves' median
-round trip (docs/PERFORMANCE.md, session 9), because a busy vCPU still costs the other one
+round trip (docs/journal/PERFORMANCE-2026.md, session 9), because a busy vCPU still costs the other one
 through the host (a shared core, caches, the host's scheduler). So the worker also reads
 /proc/stat: what the machine's CPUs spent on everything but niced processes (the worker's own
 time is niced, so it does not count itself) over the last window. While that is above

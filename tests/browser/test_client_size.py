@@ -1,6 +1,6 @@
 """The browser client stays small, page by page: what a page makes the browser fetch — its
 stylesheets, its module scripts and every module they import, each gzip-compressed as served —
-stays under a budget (docs/PERFORMANCE.md, "Client size", says why these figures).
+stays under a budget (docs/PERFORMANCE.md, "The browser client", says why these figures).
 
 The pages are read from the templates (a page extends base.html, which every page loads), and the
 imports from the modules themselves, so a new module or page is counted without editing this test.
