@@ -21,7 +21,7 @@ from games.messages import message_for
 from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
 from games.rooms.errors import RoomError
-from games.rooms.lesson_room import lesson_step
+from games.rooms.lesson_room import MOUSE, TOUCH, lesson_step
 from games.rooms.listing import player_games
 from games.rooms.rematch import play_again
 from games.rooms.seat_views import summary
@@ -120,7 +120,8 @@ def game_detail(request, game_id):
 def lesson(request, game_id):
     """Learn to play: the lesson's current step and its prompt, for the game's South player."""
     game = game_or_404(request, game_id)
-    return JsonResponse(lesson_step(game, current_player(request, create=False)))
+    device = TOUCH if request.GET.get("device") == TOUCH else MOUSE  # lesson.js: the page's pointer
+    return JsonResponse(lesson_step(game, current_player(request, create=False), device))
 
 
 @api_view("POST")

@@ -7,11 +7,15 @@ discard the lowest natural, never meld or take). Because the hands and the top o
 fixed, every computer discard is known in advance, so a step can promise "East will throw the
 9♥: take the pile with your two 9s".
 
-A step is done when South's own actions and the position say so (`done`); the current step is
+A step is done when South's own actions and the position say so (`done`), whatever equal cards
+South used for it (`equal_kind`: a K♠ serves where the prompt named K♣); the current step is
 the first step not yet done, computed on the server from the stored game and sent to the page
 (games.rooms.lesson_room); the page only shows it. Each step also names the action a newcomer
 following its prompt sends (`example`), so a test walks the whole lesson with the engine
-(tests/rooms/test_lesson.py). docs/ROOMS.md, "The lesson", says how the deal is made.
+(tests/rooms/test_lesson.py). That example is read in South's cards of the moment
+(`in_hand_terms`): the prompt names, and the page highlights, the cards South holds, and the
+lesson stays on its path as long as some equal cards can still do the step. docs/ROOMS.md, "The
+lesson", says how the deal is made.
 
 Pure Python on the engine: no Django here (the prompts' words are in games.rooms.lesson_room).
 """
@@ -182,6 +186,16 @@ def never(position: Position, actions: list[Action]) -> bool:
     return False
 
 
+def top_is(rank: str) -> Callable[[Position], bool]:
+    """On South's turn to draw, the discard pile's top card is of `rank` (the promised throw came)."""
+
+    def now(position: Position) -> bool:
+        pile = parse_cards(position.get("discard") or "")
+        return position.get("turn") == YOU and position.get("phase") == "draw" and bool(pile) and pile[-1][0] == rank
+
+    return now
+
+
 @dataclass(frozen=True)
 class Step:
     key: str  # names the prompt (games.rooms.lesson_room.PROMPTS)
@@ -189,31 +203,39 @@ class Step:
     # What a newcomer following the prompt sends, in order (the test walks these); the page's
     # Set aside is staging only (R42), so the first meld is one `meld` with both groups.
     example: list[Action] = field(default_factory=list)
+    buttons: tuple[str, ...] = ()  # the table's buttons the prompt names (their ids), highlighted
+    # Once this holds on South's turn the prompt says what happened (key + "_now"): East's 9 is down.
+    now: Callable[[Position], bool] | None = None
 
 
 def add(cards: list[str], to: str) -> Action:
     return {"type": "meld", "groups": [{"cards": cards, "to": to}]}
 
 
+# The table's buttons a step's prompt names, by their ids (templates/table.html).
+DRAW, TAKE, MELD, DISCARD = "btn-draw", "btn-take", "btn-meld", "btn-discard"
+ASIDE, LAY_DOWN = "btn-aside", "btn-laydown"
+
 STEPS = {
     BASICS: [
-        Step("draw", did("draw"), [{"type": "draw"}]),
+        Step("draw", did("draw"), [{"type": "draw"}], (DRAW,)),
         Step(
             "first_meld",
             team_down,
             [{"type": "meld", "groups": [{"cards": ["KC", "KD", "KH"]}, {"cards": ["QC", "QD", "QH"]}]}],
+            (ASIDE, LAY_DOWN),
         ),
         Step("add", did("meld", adds=True), [add(["KS"], "K")]),
-        Step("discard", did("discard"), [{"type": "discard", "card": "5C"}]),
-        Step("take_pile", did("take_pile"), [{"type": "take_pile", "cards": ["9C", "9D"]}]),
+        Step("discard", did("discard"), [{"type": "discard", "card": "5C"}], (DISCARD,)),
+        Step("take_pile", did("take_pile"), [{"type": "take_pile", "cards": ["9C", "9D"]}], (TAKE,), top_is("9")),
         Step("finished", never),
     ],
     FOOT: [
-        Step("piles", did("draw"), [{"type": "draw"}]),
+        Step("piles", did("draw"), [{"type": "draw"}], (DRAW,)),
         Step("dirty_pile", piles("dirty", 2), [add(["2C"], "8")]),
         Step("wild_pile", piles("wild", 1), [add(["JK"], "wild")]),
-        Step("foot", in_foot, [{"type": "meld", "groups": [{"cards": ["7C", "7D", "7H", "7S", "7C"]}]}]),
-        Step("black_three", did("discard", cards=("3C", "3S")), [{"type": "discard", "card": "3S"}]),
+        Step("foot", in_foot, [{"type": "meld", "groups": [{"cards": ["7C", "7D", "7H", "7S", "7C"]}]}], (MELD,)),
+        Step("black_three", did("discard", cards=("3C", "3S")), [{"type": "discard", "card": "3S"}], (DISCARD,)),
         Step(
             "go_out",
             went_out,
@@ -223,6 +245,7 @@ STEPS = {
                 {"type": "meld", "groups": [{"cards": ["JC", "JD", "JH", "JS", "JC", "JD"]}]},
                 {"type": "discard", "card": "5S"},
             ],
+            (DRAW, MELD, DISCARD),
         ),
         Step("finished_foot", never),
     ],
@@ -241,35 +264,110 @@ def current_step(part: str, position: Position, actions: list[Action]) -> tuple[
     return len(steps) - 1, steps[-1]
 
 
+def equal_kind(card: str) -> str:
+    """Cards of one kind serve a step alike: the same rank, so the same points and the same melds
+    (K♠ for K♣); threes also by colour, since a red three is laid and a black one blocks (R34)."""
+    if card == "JK":
+        return card
+    if card[0] == "3":
+        return "3" + ("red" if card[1] in "DH" else "black")
+    return card[0]
+
+
+def in_hand_terms(action: Action, hand: list[str]) -> Action:
+    """`action` with each card South lacks replaced by an equal card South holds and the action
+    does not already use (the named card first, so the prompt's own cards are kept where held);
+    a card with no equal in the hand stays as it is (the engine then refuses it)."""
+    left = Counter(hand)
+    named = [*action.get("cards", []), *([action["card"]] if "card" in action else [])]
+    named += [card for group in action.get("groups") or [] for card in group["cards"]]
+    for card in named:  # the named cards held are kept first
+        if left[card] > 0:
+            left[card] -= 1
+    missing = Counter(named) - Counter(hand)
+
+    def held(card: str) -> str:
+        if missing[card] <= 0:
+            return card
+        missing[card] -= 1
+        kind = equal_kind(card)
+        equal = next((other for other in sorted(left) if left[other] > 0 and equal_kind(other) == kind), None)
+        if equal is None:
+            return card
+        left[equal] -= 1
+        return equal
+
+    resolved = dict(action)
+    if "card" in action:
+        resolved["card"] = held(action["card"])
+    if "cards" in action:
+        resolved["cards"] = [held(card) for card in action["cards"]]
+    if "groups" in action:
+        resolved["groups"] = [{**group, "cards": [held(card) for card in group["cards"]]} for group in action["groups"]]
+    return resolved
+
+
+def step_actions(step: Step, game: Game) -> list[Action]:
+    """The step's example in South's cards of the moment (`in_hand_terms`)."""
+    return [in_hand_terms(action, game.hands[YOU]) for action in step.example]
+
+
 def off_course(step: Step, position: Position) -> bool:
     """Whether the newcomer can no longer do what the step asks: on South's turn, none of the
-    step's actions is legal, not even after the draw that starts the turn (R25). The lesson then
-    offers to start the part again (a different play, e.g. a 9 discarded before the take)."""
+    step's actions is legal, with any equal cards, not even after the draw that starts the turn
+    (R25). The lesson then offers to start the part again (a different play, e.g. a 9 discarded
+    before the take)."""
     if not step.example or position.get("turn") != YOU or position["scores"]:
         return False
     game = Game.from_position(position)
-    if any(game.check(YOU, action)["ok"] for action in step.example):
+    if any(game.check(YOU, action)["ok"] for action in step_actions(step, game)):
         return False
     if game.phase == "draw":
         game.apply(YOU, {"type": "draw"})
-        return not any(game.check(YOU, action)["ok"] for action in step.example)
+        return not any(game.check(YOU, action)["ok"] for action in step_actions(step, game))
     return True
 
 
+def step_cards(step: Step, position: Position) -> list[list[str]]:
+    """The cards the step's prompt names and the page highlights, a list per group of cards
+    (a meld's groups; a take's pair; a discard's card), in South's cards of the moment."""
+    game = Game.from_position(position)
+    groups: list[list[str]] = []
+    for action in step_actions(step, game):
+        if action.get("groups"):
+            groups.extend(list(group["cards"]) for group in action["groups"])
+        elif action.get("cards"):
+            groups.append(list(action["cards"]))
+        elif action.get("card"):
+            groups.append([action["card"]])
+    return groups
+
+
+def meld_targets(step: Step) -> list[str]:
+    """The team melds the step adds to (their ranks, "wild" for the wild cards), highlighted."""
+    return [group["to"] for action in step.example for group in action.get("groups") or [] if group.get("to")]
+
+
 def lesson_state(position: Position | None, actions: list[Action]) -> dict:
-    """What the page is told: the part, the step's key, its number and how many there are,
+    """What the page is told: the part, the step's key (and its prompt's key, which follows what
+    happened), its number and how many there are, the cards, buttons and melds to highlight,
     whether it is the part's end (and the part it offers next), and whether it is South's turn."""
     part = part_of(position)
     steps = STEPS[part]
     index, step = (0, steps[0]) if position is None else current_step(part, position, actions)
     last = index == len(steps) - 1
+    stored, position = position, position or lesson_position(part)
     return {
         "part": part,
-        "off_course": position is not None and off_course(step, position),
+        "off_course": off_course(step, position),
         "step": step.key,
+        "prompt_key": f"{step.key}_now" if step.now and step.now(position) else step.key,
+        "cards": step_cards(step, position) if not position["scores"] else [],
+        "buttons": list(step.buttons),
+        "melds": meld_targets(step),
         "index": index,
         "count": len(steps),
         "last": last,
         "next_part": NEXT_PART.get(part) if last else None,
-        "your_turn": position is not None and position.get("turn") == YOU,
+        "your_turn": stored is not None and position.get("turn") == YOU,
     }

@@ -137,6 +137,54 @@ def follow_the_foot_part(page) -> None:  # R18 R44 R45 R34 R29a R48 R49
     shot(page, "lesson-7-done.png")
 
 
+def marked(page, selector: str = "#hand button.card.lesson-mark") -> list[str]:
+    """The codes (or ids) of what the lesson highlights among `selector`'s elements."""
+    return page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.code || e.id)")
+
+
+def test_equal_cards_serve_the_lesson_which_highlights_and_follows_what_happened(site, page):  # R21 R37 R29
+    """Issue 29: asked for K♣ K♦ K♥, a newcomer who picks K♠ K♦ K♥ stays on the lesson's path;
+    the next prompt names the King still held (K♣); the cards, buttons and melds to press are
+    highlighted; a desktop is told "click"; once East threw the 9 the prompt says so."""
+    start_lesson(page, site)
+    prompt = prompt_for(page, "draw")
+    assert "click Draw 2" in prompt and "tap" not in prompt.lower()
+    assert marked(page, "#controls .lesson-mark") == ["btn-draw"]
+    page.get_by_role("button", name="Draw 2").click()
+
+    prompt_for(page, "first_meld")
+    page.wait_for_function("document.querySelectorAll('#hand button.card.lesson-mark').length === 6")
+    assert sorted(marked(page)) == ["KC", "KD", "KH", "QC", "QD", "QH"]
+    for name in ("Queen of hearts", "Queen of clubs", "Queen of diamonds"):  # the Queens first: any order
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    for name in ("King of spades", "King of hearts", "King of diamonds"):  # K♠, not the K♣ asked for
+        pick(page, name)
+    page.get_by_role("button", name="Set aside").click()
+    page.get_by_role("button", name="Lay down").click()
+
+    prompt = prompt_for(page, "add")
+    assert "Select K♣ and click your team's Kings" in prompt
+    page.wait_for_function("document.querySelectorAll('#melds-us button.lesson-mark').length === 1")
+    assert marked(page) == ["KC"]
+    assert page.locator('#melds-us button.lesson-mark[data-rank="K"]').count() == 1
+    shot(page, "lesson-equal-cards.png")
+    pick(page, "King of clubs")
+    page.locator('#melds-us button[data-rank="K"]').click()
+
+    prompt_for(page, "discard")
+    pick(page, "Five of clubs")
+    page.get_by_role("button", name="Discard").click()
+    page.wait_for_function("document.querySelector('#turn-banner').classList.contains('mine')", timeout=60000)
+    page.wait_for_function("document.querySelector('#lesson-text').textContent.startsWith('East threw a 9')")
+    prompt = page.locator("#lesson-text").inner_text()
+    assert "about to" not in prompt and "9♣ 9♦" in prompt
+    assert marked(page, "#controls .lesson-mark") == ["btn-take"]
+    assert sorted(marked(page)) == ["9C", "9D"]
+    assert page.locator("#lesson .lesson-offers button").count() == 0  # still on the lesson's path
+    assert page.foot_errors == []
+
+
 def boxes_overlap(a: dict, b: dict) -> bool:
     return not (
         a["x"] + a["width"] <= b["x"]
@@ -157,6 +205,7 @@ def test_at_phone_size_the_prompt_covers_neither_the_hand_nor_the_buttons(site, 
     phone.locator("#btn-draw").click()
     prompt = prompt_for(phone, "first_meld")  # the longest prompt of the basics
     assert "আলাদা রাখুন" in prompt and "নামিয়ে দিন" in prompt  # Set aside, Lay down
+    assert "ট্যাপ করুন" in prompt and "ক্লিক" not in prompt  # a touch screen: "tap", not "click"
     box = phone.locator("#lesson").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     for selector in ("#hand", "#controls", "#turn-banner"):

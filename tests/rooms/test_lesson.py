@@ -13,8 +13,18 @@ from django.utils import translation
 from games import engine
 from games.bots import make_bot
 from games.models import Game
-from games.rooms.lesson import BASICS, FOOT, STEPS, YOU, current_step, lesson_position, lesson_state, off_course
-from games.rooms.lesson_room import AGAIN, OFF_COURSE, OFFERS, PROMPTS
+from games.rooms.lesson import (
+    BASICS,
+    FOOT,
+    STEPS,
+    YOU,
+    current_step,
+    in_hand_terms,
+    lesson_position,
+    lesson_state,
+    off_course,
+)
+from games.rooms.lesson_room import AGAIN, MOUSE, OFF_COURSE, OFFERS, PROMPTS, TOUCH, prompt_text
 from games.rooms.moves import apply_move
 
 
@@ -122,7 +132,9 @@ def test_a_step_is_not_done_by_an_other_action():  # the prompt waits for the ri
 
 
 def test_every_step_has_a_prompt_in_english_german_and_bengali():
-    assert set(PROMPTS) == {step.key for steps in STEPS.values() for step in steps}
+    keys = {step.key for steps in STEPS.values() for step in steps}
+    now = {f"{step.key}_now" for steps in STEPS.values() for step in steps if step.now}
+    assert set(PROMPTS) == keys | now
     texts = [*PROMPTS.values(), *(label for label, _game in OFFERS.values()), OFF_COURSE, AGAIN]
     for language in ("de", "bn"):
         with translation.override(language):
@@ -150,6 +162,46 @@ def test_a_black_three_kept_one_turn_is_still_on_the_path():  # R25: the draw co
     game.apply(YOU, {"type": "discard", "card": "5S"})  # not the black three
     play_bots(game)
     assert game.phase == "draw" and not off_course(STEPS[FOOT][4], game.to_position())
+
+
+def test_equal_cards_serve_a_step_and_the_next_prompts_name_the_cards_held():  # R21, R37: K♠ for K♣
+    game = engine.Game.from_position(lesson_position())
+    game.apply(YOU, {"type": "draw"})
+    first_meld: dict = {"type": "meld", "groups": [{"cards": ["QH", "QD", "QC"]}, {"cards": ["KS", "KH", "KD"]}]}
+    game.apply(YOU, first_meld)  # the Queens first, and K♠ where the prompt said K♣
+    actions: list[dict] = [{"type": "draw"}, first_meld]
+    state = lesson_state(game.to_position(), actions)
+    assert state["step"] == "add" and not state["off_course"]
+    assert state["cards"] == [["KC"]] and state["melds"] == ["K"]  # the King still held, highlighted
+    with translation.override("en"):
+        assert "Select K♣ and click your team's Kings." in prompt_text(state["prompt_key"], state["cards"], MOUSE)
+    assert in_hand_terms({"type": "discard", "card": "3S"}, ["3C", "3H"]) == {"type": "discard", "card": "3C"}
+    assert in_hand_terms({"type": "discard", "card": "3S"}, ["3D", "3H"])["card"] == "3S"  # a red three is no equal
+
+
+def test_the_take_pile_prompt_follows_easts_throw():  # R29
+    game = engine.Game.from_position(lesson_position())
+    actions: list = []
+    for step in STEPS[BASICS][:4]:
+        for action in step.example:
+            play_bots(game)
+            game.apply(YOU, action)
+            actions.append(action)
+    state = lesson_state(game.to_position(), actions)
+    assert state["step"] == "take_pile" and state["prompt_key"] == "take_pile"  # before East's turn
+    play_bots(game)
+    state = lesson_state(game.to_position(), actions)
+    assert state["prompt_key"] == "take_pile_now" and state["buttons"] == ["btn-take"]
+    with translation.override("en"):
+        text = prompt_text(state["prompt_key"], state["cards"], TOUCH)
+    assert text.startswith("East threw a 9. Select 9♣ 9♦ and tap Take pile") and "about to" not in text
+
+
+@pytest.mark.parametrize(("language", "touch", "mouse"), [("en", "tap", "click"), ("de", "Tippe", "Klicke")])
+def test_the_prompts_say_tap_on_a_touch_screen_and_click_with_a_mouse(language, touch, mouse, german_catalogue):
+    with translation.override(language):
+        assert touch in prompt_text("draw", [], TOUCH) and mouse not in prompt_text("draw", [], TOUCH)
+        assert mouse in prompt_text("draw", [], MOUSE) and touch not in prompt_text("draw", [], MOUSE)
 
 
 # --- the room: the mode, the API -----------------------------------------------------------------
