@@ -10,11 +10,12 @@ Installed by server.admin_config.FootAdminConfig (in INSTALLED_APPS instead of d
 
 import math
 import time
+from typing import Any
 
 from django.conf import settings
 from django.contrib.admin import AdminSite
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
 from players.identity import client_address, network_hash
@@ -28,20 +29,22 @@ def login_limits() -> tuple[int, int]:
     )
 
 
-def failure_key(request) -> str:
+def failure_key(request: HttpRequest) -> str:
     return "admin-login-failures:" + (network_hash(client_address(request)) or "unknown")
 
 
-def seconds_blocked(request) -> int:
+def seconds_blocked(request: HttpRequest) -> int:
     """How long this network must still wait before it may try again (0: it may)."""
     allowed, _window = login_limits()
+    count: int
+    window_ends: float
     count, window_ends = cache.get(failure_key(request), (0, 0.0))
     if count < allowed:
         return 0
     return max(0, math.ceil(window_ends - time.time()))
 
 
-def count_failure(request) -> None:
+def count_failure(request: HttpRequest) -> None:
     """One more failure in the network's window (a window starts at its first failure)."""
     _allowed, window = login_limits()
     key = failure_key(request)
@@ -65,7 +68,7 @@ def too_many_attempts(wait: int) -> HttpResponse:
 
 
 class FootAdminSite(AdminSite):
-    def login(self, request, extra_context=None):
+    def login(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
         wait = seconds_blocked(request)
         if wait:
             return too_many_attempts(wait)

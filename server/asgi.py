@@ -19,7 +19,8 @@ front = Front(
     ProtocolTypeRouter(  # type: ignore[arg-type]  # asgiref's precise scope types, the front's plain mappings
         {
             "http": django_asgi_app,
-            "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            # types-channels' precise ASGI types; the origin check's are plain mappings, as the front's
+            "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),  # type: ignore[arg-type]
         }
     )
 )

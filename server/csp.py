@@ -9,6 +9,10 @@ has none (an HTML page, and also the JSON answers, where it costs nothing). Test
 (tests/browser/test_browser_csp.py: no violation on any page) and per route (test_route_sweep.py).
 """
 
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
 DEFAULT_POLICY = "; ".join(
     [
         "default-src 'self'",
@@ -27,10 +31,10 @@ DEFAULT_POLICY = "; ".join(
 
 
 class ContentSecurityPolicyMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", DEFAULT_POLICY)
         return response

@@ -94,7 +94,8 @@ class Front:
             status, body = health.liveness()
             await answer(send, status, json.dumps(body).encode(), b"application/json")
         elif path == "/readyz":
-            status, body = (503, {"status": "draining"}) if self.draining else await health.readiness()
+            draining: dict[str, object] = {"status": "draining"}
+            status, body = (503, draining) if self.draining else await health.readiness()
             await answer(send, status, json.dumps(body).encode(), b"application/json")
         else:
             client = scope.get("client") or (None, None)
@@ -174,6 +175,8 @@ def headers(scope: Scope, name: bytes) -> list[str]:
 
 
 def header(scope: Scope, name: bytes) -> bytes | None:
+    key: bytes
+    value: bytes
     for key, value in scope.get("headers", []):
         if key.lower() == name:
             return value

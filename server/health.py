@@ -24,7 +24,7 @@ _check_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="readyz")
 _migrated: set[str] = set()  # "default" once every migration was seen applied: not checked again
 
 
-def liveness() -> tuple[int, dict]:
+def liveness() -> tuple[int, dict[str, object]]:
     return 200, {"status": "alive"}
 
 
@@ -78,7 +78,7 @@ async def check_channel_layer(timeout: float) -> str:
     return OK
 
 
-async def readiness() -> tuple[int, dict]:
+async def readiness() -> tuple[int, dict[str, object]]:
     timeout = float(settings.FOOT_READY_TIMEOUT)
     loop = asyncio.get_running_loop()
     try:

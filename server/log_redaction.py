@@ -29,10 +29,10 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-class RedactingAccessLog(AccessLogGenerator):
+class RedactingAccessLog(AccessLogGenerator):  # type: ignore[misc]  # Daphne ships no type hints
     """Daphne's access log, with the secrets of each request's path redacted."""
 
-    def __call__(self, protocol, action, details):
+    def __call__(self, protocol: object, action: str, details: object) -> None:
         if isinstance(details, dict) and isinstance(details.get("path"), str):
             details = {**details, "path": redact(details["path"])}
         super().__call__(protocol, action, details)

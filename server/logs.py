@@ -44,11 +44,20 @@ class LogContext(logging.Filter):
         return True
 
 
-class LoggedAccessLog(AccessLogGenerator):
+class LoggedAccessLog(AccessLogGenerator):  # type: ignore[misc]  # Daphne ships no type hints
     """Daphne's access log as records of the `foot.access` logger (INFO), so that LOG_FORMAT=json
     writes them as JSON lines too; paths redacted like every other record."""
 
-    def write_entry(self, host, date, request, status=None, length=None, ident=None, user=None):
+    def write_entry(
+        self,
+        host: str,
+        date: object,
+        request: str,
+        status: int | None = None,
+        length: int | None = None,
+        ident: str | None = None,
+        user: str | None = None,
+    ) -> None:
         access_log.info("%s %s %s %s", host, redact(request), status or "-", length or "-")
 
 

@@ -21,6 +21,8 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
+from server.front import ASGIApp, Receive, Scope, Send
+
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -40,14 +42,16 @@ def canonical_origin(text: str) -> str | None:
     return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
 
 
-def header(scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
+    key: bytes
+    value: bytes
     for key, value in scope.get("headers") or []:
         if key.lower() == name:
             return value.decode("latin-1")
     return None
 
 
-def connection_is_secure(scope) -> bool:
+def connection_is_secure(scope: Scope) -> bool:
     if scope.get("scheme") in ("wss", "https"):
         return True
     proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
@@ -59,7 +63,7 @@ def connection_is_secure(scope) -> bool:
     return value is not None and value.split(",")[0].strip() == expected
 
 
-def own_origin(scope) -> str | None:
+def own_origin(scope: Scope) -> str | None:
     """The origin of the site as this connection reached it, when its Host is an allowed host."""
     host = header(scope, b"host")
     if not host:
@@ -76,7 +80,7 @@ def allowed_origins() -> set[str]:
     return {origin for origin in map(canonical_origin, configured) if origin}
 
 
-def origin_allowed(scope) -> bool:
+def origin_allowed(scope: Scope) -> bool:
     sent = header(scope, b"origin")
     origin = canonical_origin(sent) if sent else None
     if origin is None:
@@ -87,10 +91,11 @@ def origin_allowed(scope) -> bool:
 class ExactOriginValidator:
     """ASGI middleware: pass a websocket on only when `origin_allowed`, else deny the handshake (403)."""
 
-    def __init__(self, application):
+    def __init__(self, application: ASGIApp):
         self.application = application
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and not origin_allowed(scope):
-            return await WebsocketDenier()(scope, receive, send)
+            # types-channels' precise ASGI scope and event types; this middleware's are plain mappings
+            return await WebsocketDenier()(scope, receive, send)  # type: ignore[arg-type]
         return await self.application(scope, receive, send)

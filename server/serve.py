@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import signal
+from typing import Any
 
 from server import daily_keeper, slow_requests
 
@@ -63,15 +64,15 @@ def draining_server() -> None:
     from daphne.server import Server  # type: ignore[import-untyped]
     from twisted.internet import reactor
 
-    class DrainingServer(Server):
-        ports: list
+    class DrainingServer(Server):  # type: ignore[misc]  # Daphne ships no type hints
+        ports: list[Any]  # Twisted's listening ports: zope interfaces, which mypy cannot call through
 
-        def run(self):
+        def run(self) -> None:
             self.ports, self.draining = [], False
             reactor.callWhenRunning(self.take_sigterm)
             super().run()
 
-        def listen_success(self, port):
+        def listen_success(self, port: Any) -> None:
             self.ports.append(port)
             super().listen_success(port)
 
