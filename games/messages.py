@@ -47,6 +47,7 @@ SERVER_MESSAGES = {
         "of the day."
     ),
     "look_back_busy": _("Many players are looking back right now."),
+    "look_back_yours_waiting": _("Your other look backs are still being worked out."),
     "look_back_later": _("Your look back is still being worked out: players' moves come first."),
     "seat_open_elsewhere": _(
         "Your seat is also open in another tab or device: both show the same game, play in one of them."
@@ -138,6 +139,7 @@ NEXT_STEPS = {
     "look_back_deal_not_over": _("Finish the deal, then press Look back."),
     "look_back_daily_later": _("Come back after midnight UTC."),
     "look_back_busy": _("Press Look back again in a minute."),
+    "look_back_yours_waiting": _("Press Look back again once one of them is done."),
     "look_back_later": _("Press Look back again in a minute."),
 }
 # (code, params["action"]) -> the next step where one code has two meanings

@@ -249,6 +249,9 @@ FOOT_LOOKBACK_POOL = os.environ.get("FOOT_LOOKBACK_POOL", "process")  # or "thre
 FOOT_LOOKBACK_WORKERS = env_int("FOOT_LOOKBACK_WORKERS", 1)
 FOOT_LOOKBACK_NICE = env_int("FOOT_LOOKBACK_NICE", 10)
 FOOT_LOOKBACK_QUEUE = env_int("FOOT_LOOKBACK_QUEUE", 8)
+# Of those places, one player holds at most this many, and one network (its players together) this many
+FOOT_LOOKBACK_PER_PLAYER = env_int("FOOT_LOOKBACK_PER_PLAYER", 2)
+FOOT_LOOKBACK_PER_NETWORK = env_int("FOOT_LOOKBACK_PER_NETWORK", 4)
 # A look back's search waits while others keep more than this share of the machine's CPU busy
 # (games.rooms.machine_idle; 1 never waits), and a player waits at most FOOT_LOOKBACK_WAIT
 # seconds for it: then look_back_later, and the search goes on to be read at the next ask.

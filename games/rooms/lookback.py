@@ -6,13 +6,16 @@ Only a seated player, for their own seat, for a deal that is over; never in a da
 date is over (its deals are everyone's deals that day, as for watching: games.rooms.daily_play). The
 search (games.bots.lookback) runs in its own small process pool (games.rooms.bot_runner's
 `look_back_pool`: FOOT_LOOKBACK_WORKERS, at a lower CPU priority), so a look back never holds
-this process's interpreter and never takes a worker from the bots' moves; at most FOOT_LOOKBACK_QUEUE of them wait per
-process, more are refused with `look_back_busy`. The search waits while the machine's CPUs are
-busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT seconds is told
+this process's interpreter and never takes a worker from the bots' moves; at most
+FOOT_LOOKBACK_QUEUE of them wait per process, more are refused with `look_back_busy`. Each
+player holds at most FOOT_LOOKBACK_PER_PLAYER of those places (more: `look_back_yours_waiting`)
+and each network (the player's last, players.identity) at most FOOT_LOOKBACK_PER_NETWORK (more:
+`look_back_busy`), so no one fills the queue for everyone (issue 24, finding 7). The search
+waits while the machine's CPUs are busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT seconds is told
 `look_back_later` while it goes on. The answer is a LookBack row: asking again, on any process,
 reads it. Every refusal changes nothing.
 
-May call games.models, games.replay and the room modules bot_runner, stored, daily_play,
+May call games.models, players.models, games.replay and the room modules bot_runner, stored, daily_play,
 database_threads and errors. Whether the page offers it is games.rooms.seat_views' to say.
 """
 
@@ -29,9 +32,11 @@ from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
 from games.rooms.metrics import LOOKBACK_QUEUE, REFUSALS
 from games.rooms.stored import load
+from players.models import Player
 
 DEALS = 4
 _running: dict[tuple[str, int, str], asyncio.Future] = {}  # asked and not yet answered, in this process
+_askers: dict[tuple[str, int, str], tuple[str, str]] = {}  # the same keys: (player id, network hash)
 
 
 def deal_number(value) -> int:
@@ -64,15 +69,34 @@ def stored_items(game_id: str, seat: str, deal: int) -> list | None:
     return None if row is None else row.items
 
 
-def checked(game_id: str, seat: str | None, deal: int) -> tuple[Game, list | None]:
+def checked(game_id: str, seat: str | None, deal: int) -> tuple[Game, list | None, tuple[str, str]]:
     """In a database thread: the game, once the seat may look back at the deal (else RoomError),
-    and the stored answer if there is one."""
+    the stored answer if there is one, and who asks (the seat's player and their last network)."""
     game = load(game_id)
     code = refusal(game, seat, deal)
     if code is not None:
         raise RoomError(code, status=404 if code == "not_found" else 403)
     assert game is not None and seat is not None
-    return game, stored_items(str(game.id), seat, deal)
+    items = stored_items(str(game.id), seat, deal)
+    player_id = game.seats[seat]["player"]
+    return game, items, (player_id, "" if items is not None else last_network(player_id))
+
+
+def last_network(player_id: str) -> str:
+    return Player.objects.filter(pk=player_id).values_list("last_network", flat=True).first() or ""
+
+
+def share_refusal(asker: tuple[str, str]) -> str | None:
+    """Why this player may not start one more search now (their share, their network's, the
+    process's queue), as a code; None when there is room."""
+    player_id, network = asker
+    if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
+        return "look_back_busy"
+    if sum(held == player_id for held, _ in _askers.values()) >= int(settings.FOOT_LOOKBACK_PER_PLAYER):
+        return "look_back_yours_waiting"
+    if network and sum(held == network for _, held in _askers.values()) >= int(settings.FOOT_LOOKBACK_PER_NETWORK):
+        return "look_back_busy"
+    return None
 
 
 def deal_moves(game: Game, seat: str, deal: int) -> dict:
@@ -116,16 +140,18 @@ async def look_back(game_id: str, seat: str | None, deal) -> list:
     and the stored answer come first; a search is read out of the move log only once there is
     room for it, so a refused ask (`look_back_busy`) costs one read of the game."""
     deal = deal_number(deal)
-    game, items = await database_call(checked)(game_id, seat, deal)
+    game, items, asker = await database_call(checked)(game_id, seat, deal)
     if items is not None:
         return items
     assert seat is not None
     key = (str(game_id), deal, seat)
     task = _running.get(key)  # the same seat asked twice (two tabs, or again later): one search
     if task is None:
-        if len(_running) >= int(settings.FOOT_LOOKBACK_QUEUE):
-            REFUSALS.labels("look_back_busy").inc()
-            raise RoomError("look_back_busy", status=503)
+        code = share_refusal(asker)
+        if code is not None:
+            REFUSALS.labels(code).inc()
+            raise RoomError(code, status=503)
+        _askers[key] = asker
         task = _running[key] = asyncio.ensure_future(_search_and_save(game, seat, deal))
         LOOKBACK_QUEUE.inc()
         task.add_done_callback(lambda _: answered(key))
@@ -139,6 +165,7 @@ async def look_back(game_id: str, seat: str | None, deal) -> list:
 
 def answered(key: tuple[str, int, str]) -> None:
     _running.pop(key, None)
+    _askers.pop(key, None)
     LOOKBACK_QUEUE.dec()
 
 

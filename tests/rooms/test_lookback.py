@@ -33,6 +33,7 @@ CODES = (
     "look_back_deal_not_over",
     "look_back_daily_later",
     "look_back_busy",
+    "look_back_yours_waiting",
     "look_back_later",
 )
 

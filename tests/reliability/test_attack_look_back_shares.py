@@ -1,0 +1,71 @@
+"""One player cannot fill the look-back queue (issue 24, finding 7).
+
+At most FOOT_LOOKBACK_QUEUE (8) look backs wait per process, and any one player could take all of
+them: ask on eight finished games, and everyone else was told `look_back_busy`. Now each player
+has a share (FOOT_LOOKBACK_PER_PLAYER, 2) and each network one (FOOT_LOOKBACK_PER_NETWORK, 4).
+
+On a real Daphne whose look backs never get idle CPU (FOOT_LOOKBACK_BUSY=0: every search waits, so
+the queue stays full) and whose players wait 1 s (`look_back_later`): an attacker asks on nine
+finished games of their own; a victim then asks on theirs and gets a place. Two more cookie jars of
+the attacker's network take the network's last place and are refused past it. All of them come
+from 127.0.0.1, one network.
+"""
+
+import asyncio
+
+from games import bots
+from games.engine import Game as EngineGame
+from testsupport.clients import Browser
+from testsupport.ws_player import WsPlayer
+
+ATTACKER_GAMES = 9
+
+
+def a_finished_first_deal() -> dict:
+    """A new game's position and the moves of its first deal played to its end by easy bots."""
+    game = EngineGame.new(seed=24)
+    start = game.to_position()
+    players = {seat: bots.make_bot("easy", seed=1) for seat in "SWNE"}
+    moves = []
+    while game.deal == 1:
+        seat = game.turn
+        assert seat is not None
+        action = players[seat].act(game.view(seat))
+        game.apply(seat, action)
+        moves.append([seat, action])
+    return {"position": start, "moves": moves, "level": "easy"}
+
+
+async def ask_look_back(server, browser: Browser, game_id: str) -> str:
+    """The answer's type to a look back at deal 1: `look_back`, or the refusal's code."""
+    player = WsPlayer(browser, server.ws, game_id)
+    await player.open()
+    try:
+        await player.send({"type": "look_back", "deal": 1, "ref": "lb"})
+        answer = await player.until(lambda message: message.get("ref") == "lb", timeout=30)
+        return answer["type"] if answer["type"] == "look_back" else answer["code"]
+    finally:
+        await player.close()
+
+
+def test_one_player_or_network_cannot_fill_the_look_back_queue(daphne, sqlite_url):
+    server = daphne(
+        sqlite_url, FOOT_LOOKBACK_BUSY=0, FOOT_LOOKBACK_WAIT=1, FOOT_LOOKBACK_QUEUE=8, FOOT_LIMIT_NETWORK_FACTOR=100
+    )
+    prepared = a_finished_first_deal()
+
+    def finished_game(browser: Browser) -> str:
+        return browser.post("/test/start-position", prepared)["id"]
+
+    attacker = Browser(server.http)
+    attacked = [finished_game(attacker) for _ in range(ATTACKER_GAMES)]
+    answers = [asyncio.run(ask_look_back(server, attacker, game_id)) for game_id in attacked]
+    taken = answers.count("look_back_later")
+    print(f"the attacker's {ATTACKER_GAMES} asks: {answers}")
+    assert taken == 2 and answers.count("look_back_yours_waiting") == ATTACKER_GAMES - 2, answers
+
+    victim = Browser(server.http)
+    assert asyncio.run(ask_look_back(server, victim, finished_game(victim))) == "look_back_later"
+    others = [Browser(server.http) for _ in range(2)]  # more cookie jars of the same network
+    network_answers = [asyncio.run(ask_look_back(server, other, finished_game(other))) for other in others]
+    assert network_answers == ["look_back_later", "look_back_busy"], network_answers
