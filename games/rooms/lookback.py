@@ -2,16 +2,16 @@
 from the move log, the search run off the event loop in a pool of its own, and the answer kept
 once per (game, deal, seat).
 
-Only a seated player, for their own seat, for a deal that is over; never in a daily before its
-date is over (its deals are everyone's deals that day, as for watching: games.rooms.daily_play). The
+Only a seated player, for their own seat, for a deal that is over; never in a daily before its date
+is over (its deals are everyone's deals that day, as for watching: games.rooms.daily_play). The
 search (games.bots.lookback) runs in its own small process pool (games.rooms.bot_runner's
-`look_back_pool`: FOOT_LOOKBACK_WORKERS, at a lower CPU priority), so a look back never holds
-this process's interpreter and never takes a worker from the bots' moves; at most
-FOOT_LOOKBACK_QUEUE of them wait per process, more are refused with `look_back_busy`. Each
-player holds at most FOOT_LOOKBACK_PER_PLAYER of those places (more: `look_back_yours_waiting`)
-and each network (the player's last, players.identity) at most FOOT_LOOKBACK_PER_NETWORK (more:
-`look_back_busy`), so no one fills the queue for everyone (issue 24, finding 7). The search
-waits while the machine's CPUs are busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT seconds is told
+`look_back_pool`: FOOT_LOOKBACK_WORKERS, at a lower CPU priority), so a look back never holds this
+process's interpreter and never takes a worker from the bots' moves; at most FOOT_LOOKBACK_QUEUE of
+them wait per process, more are refused with `look_back_busy`. Each player holds at most
+FOOT_LOOKBACK_PER_PLAYER of those places (more: `look_back_yours_waiting`) and each network (the
+player's last, players.identity) at most FOOT_LOOKBACK_PER_NETWORK (more: `look_back_busy`), so no
+one fills the queue for everyone (issue 24, finding 7). The search waits while the machine's CPUs
+are busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT seconds is told
 `look_back_later` while it goes on. The answer is a LookBack row: asking again, on any process,
 reads it. Every refusal changes nothing.
 
