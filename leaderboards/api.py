@@ -146,6 +146,7 @@ def watchable_game(game_id: str):
 
 @require_GET
 def replay(request, game_id):
+    identity.count(request, "replay_steps")  # before the lookup: guessing ids counts too
     found = watchable_game(game_id)
     if found is None:
         return error(404, "no_replay", "A ranked daily game can be watched from its board once its day is over.")

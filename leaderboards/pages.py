@@ -155,6 +155,7 @@ def check_page(request):
 
 @require_GET
 def replay_page(request, game_id):
+    identity.count(request, "replay_page")  # each step replays the game from its start
     found = api.watchable_game(game_id)
     if found is None:
         raise Http404("this game cannot be watched (yet)")
