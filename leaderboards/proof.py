@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from games import daily_clock
 from games.engine import Game as EngineGame
 from games.engine.errors import RuleError
-from games.engine.seats import DEALS
+from games.engine.rules import STANDARD
 from games.models import Game
 from leaderboards import commitment, daily, par
 from leaderboards.models import DailyDeal
@@ -97,7 +97,7 @@ def deck_fingerprint(position: dict) -> str:
 
 def dealt_positions(seed: int) -> dict[int, dict]:
     """Deal number → the engine's position of that deal just dealt from `seed` (R57)."""
-    return {deal: EngineGame.at_deal(seed, deal).to_position() for deal in range(1, DEALS + 1)}
+    return {deal: EngineGame.at_deal(seed, deal).to_position() for deal in range(1, STANDARD.deals + 1)}
 
 
 def same_deal(position: dict, expected: dict) -> list[str]:

@@ -18,6 +18,9 @@ from collections.abc import Iterable
 from games.bots.cards import SEATS, full_deck, is_red_three
 from games.bots.situation import melds_by_key, visible_cards
 from games.engine.records import Position, View
+from games.engine.rules import STANDARD
+
+STANDARD_RULES = STANDARD.to_json()
 
 
 class InconsistentView(ValueError):
@@ -77,7 +80,7 @@ def determinize(view: View, rng: random.Random | None) -> Position:
             feet[other], rest = " ".join(rest[: info["foot"]]), rest[info["foot"] :]
     if len(rest) != view["stock"]:
         raise InconsistentView(f"{len(rest)} unseen cards left for a stock of {view['stock']}")
-    return {
+    position: Position = {
         "seed": 0,
         "deal": view["deal"],
         "dealer": view["dealer"],
@@ -93,6 +96,9 @@ def determinize(view: View, rng: random.Random | None) -> Position:
         "scores": list((view.get("scores") or {}).get("deals") or []),
         "ply": view.get("ply", 0),
     }
+    if view.get("rules", STANDARD_RULES) != STANDARD_RULES:  # the table's house rules (V1–V6)
+        position["rules"] = view["rules"]
+    return position
 
 
 def _joined(cards: Iterable[str]) -> str:

@@ -10,9 +10,9 @@ import random
 from dataclasses import dataclass
 
 from games.engine.cards import JOKER, canonical_deck, is_red_three
+from games.engine.rules import STANDARD
 from games.engine.seats import DEALER_OF_DEAL, NEXT_SEAT, seats_from
 
-HAND_SIZE = 13
 CANONICAL_DECK = tuple(canonical_deck())  # built once: every deal starts from a copy
 
 
@@ -37,13 +37,15 @@ def must_bury(card: str) -> bool:
     return card == JOKER or is_red_three(card)
 
 
-def deal_cards(deck: list[str], deal: int) -> DealtCards:
-    """R11: hands c[0..51], feet c[52..103], upcard c[104], stock c[105..] (top first); R12 burial."""
+def deal_cards(deck: list[str], deal: int, hand_size: int = STANDARD.hand_size) -> DealtCards:
+    """R11: hands c[0..51], feet c[52..103], upcard c[104], stock c[105..] (top first); R12 burial.
+    V2: with `hand_size` h, hands c[0..4h-1], feet c[4h..8h-1], upcard c[8h], stock the rest."""
     dealer = DEALER_OF_DEAL[deal]
     order = seats_from(NEXT_SEAT[dealer])
-    hands = {seat: deck[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
-    feet = {seat: deck[52 + HAND_SIZE * i : 52 + HAND_SIZE * (i + 1)] for i, seat in enumerate(order)}
-    upcard, stock = deck[104], deck[105:]
+    feet_start = 4 * hand_size
+    hands = {seat: deck[hand_size * i : hand_size * (i + 1)] for i, seat in enumerate(order)}
+    feet = {seat: deck[feet_start + hand_size * i : feet_start + hand_size * (i + 1)] for i, seat in enumerate(order)}
+    upcard, stock = deck[2 * feet_start], deck[2 * feet_start + 1 :]
     while must_bury(upcard):
         # "buried": back after the first floor(n/2) cards, n = the stock without it (R12, DECISION).
         stock.insert(len(stock) // 2, upcard)

@@ -37,12 +37,10 @@ from games.engine.melds import (
 from games.engine.notation import game_from_position, position_of
 from games.engine.options import options_for, take_choice
 from games.engine.records import Action, Check, DealScore, Event, Options, Position, Scores, View
+from games.engine.rules import STANDARD, Rules
 from games.engine.scoring import count_piles, team_deal_score, totals
 from games.engine.scoring import winner as game_winner
 from games.engine.seats import (
-    DEALS,
-    FIRST_MELD_MINIMUM,
-    GOING_OUT_PILES,
     NEXT_SEAT,
     PARTNER,
     SEATS,
@@ -55,7 +53,6 @@ from games.engine.visibility import public_view, seat_view
 ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
 _PHASE_OF = {"draw": "draw", "take_pile": "draw", "meld": "play", "discard": "play"}
 MELD_RANKS = frozenset("456789TJQKA") | {WILD}
-TAKE_LIMIT = 7  # R28
 
 
 class _DealOver(Exception):
@@ -82,7 +79,7 @@ class _Plan:
 
 
 class Game:
-    """A game of Foot Canasta: four deals, four seats (the surface: docs/ENGINE.md)."""
+    """A game of Foot Canasta: four seats, its rules' deals (the surface: docs/ENGINE.md)."""
 
     __slots__ = (
         "deal",
@@ -96,12 +93,14 @@ class Game:
         "phase",
         "ply",
         "red_threes",
+        "rules",
         "seed",
         "stock",
         "turn",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules = STANDARD) -> None:
+        self.rules = rules  # fixed for the whole game (V1–V6)
         self.seed: int | str = 0
         self.deal = 1
         self.dealer = "E"
@@ -119,23 +118,23 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, seed: int | str | None = None, events: list[Event] | None = None) -> Game:
-        """A fresh game with deal 1 dealt (R8–R13, R57). No seed: a random one (R58).
+    def new(cls, seed: int | str | None = None, events: list[Event] | None = None, rules: Rules = STANDARD) -> Game:
+        """A fresh game with deal 1 dealt (R8–R13, R57) under `rules`. No seed: a random one (R58).
         `events`, if given, receives the dealing's events (deal_start, the dealt red threes laid)."""
         if seed is None:
             seed = secrets.randbits(63)
-        game = cls()
+        game = cls(rules)
         game.seed = seed
         game._start_deal(1, events if events is not None else [])
         return game
 
     @classmethod
-    def at_deal(cls, seed: int | str, deal: int) -> Game:
-        """The cards of deal `deal` (1–4) of the game of `seed` just dealt (R8–R13, R57), without
+    def at_deal(cls, seed: int | str, deal: int, rules: Rules = STANDARD) -> Game:
+        """The cards of deal `deal` of the game of `seed` just dealt (R8–R13, R57), without
         the earlier deals' scores: what a replay of that game must meet when the deal starts."""
-        if not 1 <= deal <= DEALS:
-            raise ValueError(f"a game has deals 1 to {DEALS}, not {deal}")
-        game = cls()
+        if not 1 <= deal <= rules.deals:
+            raise ValueError(f"a game has deals 1 to {rules.deals}, not {deal}")
+        game = cls(rules)
         game.seed = seed
         game._start_deal(deal, [])
         return game
@@ -197,7 +196,7 @@ class Game:
         return self.feet[seat] is None
 
     def first_meld_minimum(self) -> int:
-        return FIRST_MELD_MINIMUM[self.deal]
+        return self.rules.first_meld_minimum(self.deal)
 
     def incomplete_meld_index(self, melds: Sequence[Sequence[str]], rank: str) -> int | None:
         """R20: the team has at most one incomplete meld of a rank."""
@@ -213,7 +212,7 @@ class Game:
         if not self.in_foot(seat) or not self.in_foot(PARTNER[seat]):
             return False
         piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
-        return all(piles[kind] >= need for kind, need in GOING_OUT_PILES.items())
+        return all(piles[kind] >= need for kind, need in self.rules.going_out_piles)
 
     # ------------------------------------------------------------------ planning (all checks)
     def _plan(self, seat: object, action: object) -> tuple[str, _Plan]:
@@ -323,7 +322,7 @@ class Game:
         """R49's params: the English `reason`, and for each pile kind how many the team still needs
         (`clean`, `dirty`, `wild`) and whether the partner is in the foot, for the translated text."""
         piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
-        needs = {kind: max(0, need - piles[kind]) for kind, need in GOING_OUT_PILES.items()}
+        needs = {kind: max(0, need - piles[kind]) for kind, need in self.rules.going_out_piles}
         partner = self.in_foot(PARTNER[seat])
         if not partner:
             reason = "your partner has not picked up their foot"
@@ -354,7 +353,7 @@ class Game:
             plan.groups.append((cards, self._plan_new_meld(melds, cards)))
             plan.used += cards
         plan.used = named + plan.used
-        plan.taken = self.discard[-TAKE_LIMIT:]
+        plan.taken = self.discard[-self.rules.pile_take :]
         plan.laid_points = points(ordered) + points(plan.used[len(named) :])
         if not self.down[team]:
             self._check_first_meld(plan.laid_points, "take_pile")
@@ -501,7 +500,7 @@ class Game:
         events.append(
             {"type": "deal_end", "deal": self.deal, "reason": reason, "score": score, "table": deal_table(self)}
         )
-        if self.deal < DEALS:
+        if self.deal < self.rules.deals:
             self._start_deal(self.deal + 1, events)
         else:
             self.phase = "over"
@@ -514,10 +513,10 @@ class Game:
         for seat in TEAM_SEATS[team]:
             held += self.hands[seat]
             held += self.feet[seat] or []
-        return team_deal_score(self.melds[team], held, len(self.red_threes[team]), went_out)
+        return team_deal_score(self.melds[team], held, len(self.red_threes[team]), went_out, self.rules.red_three_value)
 
     def _start_deal(self, deal: int, events: list[Event]) -> None:
-        dealt = deal_cards(shuffled_deck(self.seed, deal), deal)
+        dealt = deal_cards(shuffled_deck(self.seed, deal), deal, self.rules.hand_size)
         self.deal, self.dealer = deal, dealt.dealer
         self.hands = {s: list(dealt.hands[s]) for s in SEATS}
         self.feet = {s: list(dealt.feet[s]) for s in SEATS}

@@ -15,17 +15,21 @@ from games.engine.cards import RED_THREES, canonical_deck, check_card, format_ca
 from games.engine.errors import RuleError
 from games.engine.melds import PILE_SIZE, meld_problem, meld_rank
 from games.engine.records import Position
-from games.engine.seats import DEALER_OF_DEAL, DEALS, SEATS, TEAMS
+from games.engine.rules import STANDARD, Rules, RulesError
+from games.engine.seats import DEALER_OF_DEAL, SEATS, TEAMS
 
 if TYPE_CHECKING:
     from games.engine.game import Game
 
 PHASES = ("draw", "play", "over")
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 FULL_DECK = Counter(canonical_deck())
 
 
 def position_of(game: Game) -> Position:
-    return {
+    """The notation of `game`; a game of non-standard rules adds `rules` (a standard game's
+    position stays as stored games have it)."""
+    position: Position = {
         "seed": game.seed,
         "deal": game.deal,
         "dealer": game.dealer,
@@ -41,6 +45,9 @@ def position_of(game: Game) -> Position:
         "scores": copy.deepcopy(game.deal_scores),
         "ply": game.ply,
     }
+    if not game.rules.is_standard:
+        position["rules"] = game.rules.to_json()
+    return position
 
 
 def _foot_notation(foot: list[str] | None) -> str | None:
@@ -95,13 +102,23 @@ def game_from_position(game: Game, position: object) -> Game:
     return game
 
 
+def _read_rules(position: Position) -> Rules:
+    if "rules" not in position:
+        return STANDARD
+    try:
+        return Rules.from_json(position["rules"])
+    except RulesError as error:
+        raise _invalid(error.message) from None
+
+
 def _read_header(game: Game, position: Position) -> None:
+    game.rules = rules = _read_rules(position)
     seed = position.get("seed")
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise _invalid("'seed' must be an integer or a string")
     deal = position.get("deal")
-    if not isinstance(deal, int) or isinstance(deal, bool) or not 1 <= deal <= DEALS:
-        raise _invalid("'deal' must be 1 to 4")
+    if not isinstance(deal, int) or isinstance(deal, bool) or not 1 <= deal <= rules.deals:
+        raise _invalid(f"'deal' must be 1 to {rules.deals}")
     if position.get("dealer") != DEALER_OF_DEAL[deal]:
         raise _invalid(f"the dealer of deal {deal} is {DEALER_OF_DEAL[deal]} (R8)")
     phase = position.get("phase")
@@ -111,12 +128,12 @@ def _read_header(game: Game, position: Position) -> None:
     if (phase == "over") != (turn is None) or (turn is not None and turn not in SEATS):
         raise _invalid("'turn' is a seat, or null once the game is over")
     scores = position.get("scores", [])
-    if not isinstance(scores, list) or len(scores) > DEALS or any(not isinstance(s, dict) for s in scores):
+    if not isinstance(scores, list) or len(scores) > rules.deals or any(not isinstance(s, dict) for s in scores):
         raise _invalid("'scores' is a list of finished deals")
     for score in scores:
         _check_deal_score(score)
-    if phase == "over" and (deal != DEALS or len(scores) != DEALS):
-        raise _invalid("a game is over only after the fourth deal is scored")
+    if phase == "over" and (deal != rules.deals or len(scores) != rules.deals):
+        raise _invalid(f"a game is over only after the {ORDINALS[rules.deals]} deal is scored")
     ply = position.get("ply", 0)
     if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
         raise _invalid("'ply' is a count of actions")

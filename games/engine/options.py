@@ -93,7 +93,7 @@ def _first_meld_takes(game: Game, seat: str) -> Iterator[Action]:
     if best:
         yield _take_action(best)
         if game.in_foot(seat):
-            taken_others = min(len(game.discard), 7) - 1
+            taken_others = min(len(game.discard), game.rules.pile_take) - 1
             capped = best_take(hand, top, max_cards=len(hand) + taken_others - 2)
             if capped:
                 yield _take_action(capped)

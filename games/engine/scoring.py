@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from games.engine.cards import RED_THREES, points
 from games.engine.melds import PILE_SIZE, pile_kind
 from games.engine.records import DealScore
+from games.engine.rules import STANDARD
 
 PILE_BONUS = {"clean": 500, "dirty": 300, "wild": 1500}  # R54
-RED_THREE_VALUE = 100  # R35
 GOING_OUT_BONUS = 100  # R54
 
 
@@ -22,15 +22,20 @@ def count_piles(melds: Iterable[Sequence[str]]) -> dict[str, int]:
 
 
 def team_deal_score(
-    melds: Sequence[Sequence[str]], cards_held: Sequence[str], red_threes_laid: int, went_out: bool
+    melds: Sequence[Sequence[str]],
+    cards_held: Sequence[str],
+    red_threes_laid: int,
+    went_out: bool,
+    red_three_value: int = STANDARD.red_three_value,
 ) -> dict[str, int]:
-    """R54: one team's itemised deal score; `cards_held` are every card left in its hands and feet."""
+    """R54: one team's itemised deal score; `cards_held` are every card left in its hands and feet;
+    `red_three_value` is R35's (V6)."""
     piles = count_piles(melds)
     red_left = sum(1 for c in cards_held if c in RED_THREES)
     item = {
         "melded": sum(points(m) for m in melds),
         "cards_left": -points(cards_held),
-        "red_threes": RED_THREE_VALUE * (red_threes_laid - red_left),
+        "red_threes": red_three_value * (red_threes_laid - red_left),
         "piles": sum(PILE_BONUS[kind] * n for kind, n in piles.items()),
         "going_out": GOING_OUT_BONUS if went_out else 0,
     }

@@ -1,4 +1,4 @@
-"""Seats, teams and the order of play (R5–R8, R37)."""
+"""Seats, teams and the order of play (R5–R8); the numbers a table may choose are in rules.py."""
 
 SEATS = ("S", "W", "N", "E")
 NEXT_SEAT = {"S": "W", "W": "N", "N": "E", "E": "S"}  # R6: clockwise
@@ -7,9 +7,6 @@ PARTNER = {"S": "N", "N": "S", "W": "E", "E": "W"}
 TEAMS = ("NS", "EW")
 TEAM_SEATS = {"NS": ("S", "N"), "EW": ("W", "E")}
 DEALER_OF_DEAL = {1: "E", 2: "S", 3: "W", 4: "N"}  # R8 (DECISION)
-FIRST_MELD_MINIMUM = {1: 50, 2: 90, 3: 120, 4: 150}  # R37
-DEALS = 4  # R7
-GOING_OUT_PILES = {"clean": 2, "dirty": 2, "wild": 1}  # R49b
 SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 
 

@@ -14,7 +14,8 @@ from games.engine.cards import is_three
 from games.engine.errors import RuleError
 from games.engine.melds import meld_rank, pile_kind
 from games.engine.records import View
-from games.engine.seats import GOING_OUT_PILES, SEATS, TEAMS
+from games.engine.rules import STANDARD
+from games.engine.seats import SEATS, TEAMS
 
 if TYPE_CHECKING:
     from games.engine.game import Game
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 def public_view(game: Game) -> View:
     melds, piles = _melds_and_piles(game)
-    return {
+    view: View = {
         "ply": game.ply,
         "deal": game.deal,
         "dealer": game.dealer,
@@ -37,12 +38,15 @@ def public_view(game: Game) -> View:
         "discard_blocked": bool(game.discard) and is_three(game.discard[-1]),
         "melds": melds,
         "piles": piles,
-        "going_out_needs": dict(GOING_OUT_PILES),
+        "going_out_needs": dict(game.rules.going_out_piles),
         "red_threes": {t: len(game.red_threes[t]) for t in TEAMS},
         "down": dict(game.down),
         "scores": game.scores(),
         "winner": game.winner,
     }
+    if game.rules is not STANDARD:  # house rules (V1–V6); a standard view stays as it always was
+        view["rules"] = game.rules.to_json()
+    return view
 
 
 DEAL_TABLE_KEYS = ("deal", "stock", "discard", "discard_blocked", "seats", "melds", "piles", "red_threes", "down")

@@ -15,8 +15,9 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.db.models.fields.json import KeyTransform
 
+from games.engine.rules import STANDARD
 from games.engine.scoring import totals, winner
-from games.engine.seats import DEALS, TEAM_OF
+from games.engine.seats import TEAM_OF
 from games.models import SEATS, Game
 from games.rooms.seat_views import seat_labels
 
@@ -81,7 +82,7 @@ def entry(game: WithAnnotations[Game, PositionSummary], player) -> dict:
         "team": TEAM_OF.get(seat or ""),
         "seats": seat_labels(game, seat),
         "deal": game.deal_number if game.status != Game.LOBBY else None,
-        "deals": DEALS,
+        "deals": STANDARD.deals,
         "scores": totals(deal_scores),
         "winner": winner(deal_scores) if game.status == Game.FINISHED and deal_scores else None,
         "updated": game.updated.isoformat(),

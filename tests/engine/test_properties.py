@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Game, RuleError, redact_events
+from games.engine.rules import STANDARD
 
 from .helpers import DRAW, SEATS, assert_refused, count_all_cards
 from .test_notation import hidden_cards_absent
@@ -198,10 +199,10 @@ def choose(rng, accepted, melds_this_turn, game=None, seat=None):
     return rng.choice([a for k, a in accepted])
 
 
-def play_random_game(seed, rng, check_every=1, deals=4, start=None):
-    """Play a game (from Game.new(seed), or from the position `start`) to its end or past
-    deal `deals`; returns (game, log, stats)."""
-    game = Game.new(seed=seed) if start is None else Game.from_position(start)
+def play_random_game(seed, rng, check_every=1, deals=4, start=None, rules=STANDARD):
+    """Play a game (from Game.new(seed) under `rules`, or from the position `start`) to its end
+    or past deal `deals`; returns (game, log, stats)."""
+    game = Game.new(seed=seed, rules=rules) if start is None else Game.from_position(start)
     log = []
     stats: Counter[str] = Counter()
     melds_this_turn = 0
@@ -247,7 +248,7 @@ def play_random_game(seed, rng, check_every=1, deals=4, start=None):
 
 
 def assert_replays(seed, game, log):
-    replay = Game.new(seed=seed)
+    replay = Game.new(seed=seed, rules=game.rules)
     for seat, action in log:
         replay.apply(seat, action)
     assert replay.to_position() == game.to_position()
