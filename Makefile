@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt |
 # The client's lint tools (package.json, locked by package-lock.json), stamped by the lock's checksum too.
 NODE_STAMP := node_modules/.installed-$(shell cksum < package-lock.json | cut -d' ' -f1)
 
-.PHONY: run test lint format lock bench system-packages messages migrate clean
+.PHONY: run test lint format lock bench system-packages messages migrate clean cluster
 
 # requirements-dev.txt is the whole lock (runtime and tools, with hashes): pip refuses any file whose
 # hash differs. The stamp's name is the lock's checksum, so a changed lock installs again.
@@ -88,6 +88,15 @@ bench: $(STAMP) migrate
 	$(PY) -m benchmarks bench_load --tables 300 --servers 2 --look-back --db $(BENCH_PG) --redis $(BENCH_REDIS)
 	$(PY) -m benchmarks bench_load --tables 5 --soak 600 --turn-seconds 1 --db $(BENCH_PG) --redis $(BENCH_REDIS)
 	$(PY) -m pytest -q -m slow
+
+# The production shape on this machine: nginx (deploy/nginx.conf) on CLUSTER_PORT in front of
+# CLUSTER_SERVERS Daphnes on PostgreSQL and Redis (testsupport/cluster.py; Ctrl-C stops it all).
+CLUSTER_DB      ?= postgres://postgres@127.0.0.1:5432/foot_cluster
+CLUSTER_REDIS   ?= redis://127.0.0.1:6379/5
+CLUSTER_SERVERS ?= 2
+CLUSTER_PORT    ?= 8080
+cluster: $(STAMP) system-packages messages
+	$(PY) -m testsupport.cluster --servers $(CLUSTER_SERVERS) --db $(CLUSTER_DB) --redis $(CLUSTER_REDIS) --port $(CLUSTER_PORT)
 
 clean:
 	rm -rf $(VENV) node_modules staticfiles db.sqlite3

@@ -58,6 +58,22 @@ def redacting_access_log() -> None:
         daphne.cli.AccessLogGenerator = LoggedAccessLog
 
 
+def allow_service_restart_close() -> None:
+    """autobahn lets a server close a websocket only with 1000 or 3000-4999; RFC 6455's registry
+    has 1012 for "service restart", which browsers and clients know: the drain sends it."""
+    from daphne.ws_protocol import WebSocketProtocol  # type: ignore[import-untyped]
+
+    plain_close = WebSocketProtocol.serverClose
+
+    def server_close(self: WebSocketProtocol, code: int | None = None) -> None:
+        if code == 1012:
+            self.sendCloseFrame(code=code, isReply=False)
+        else:
+            plain_close(self, code)
+
+    WebSocketProtocol.serverClose = server_close
+
+
 def draining_server() -> None:
     """Daphne's server with the graceful restart on SIGTERM in place of Twisted's immediate stop."""
     import daphne.cli
@@ -94,7 +110,13 @@ def draining_server() -> None:
 
             seconds = float(settings.FOOT_DRAIN_SECONDS)
             clean = await front.drain(seconds)
-            log.warning("SIGTERM: %s within %ss; exiting", "drained" if clean else "not drained", seconds)
+            log.warning(
+                "SIGTERM: %s within %ss (%d sockets, %d requests left); exiting",
+                "drained" if clean else "not drained",
+                seconds,
+                len(front.sockets),
+                front.requests,
+            )
             reactor.stop()  # type: ignore[misc]  # Twisted's reactor is typed as a module
 
     daphne.cli.CommandLineInterface.server_class = DrainingServer
@@ -104,6 +126,7 @@ def main() -> None:
     install_uvloop()
     plain_autobahn_log_arguments()
     redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop
+    allow_service_restart_close()
     draining_server()
     daily_keeper.start()  # sets Django up
     slow_requests.install()

@@ -82,8 +82,9 @@ def free_port() -> int:
 class DaphneServer:
     """A Daphne subprocess on a free port; `kill()` is kill -9, `start()` (re)starts it."""
 
-    def __init__(self, env: dict, log_path: Path):
-        self.env, self.log_path = env, log_path
+    def __init__(self, env: dict, log_path: Path, options: tuple[str, ...] = ()):
+        """`options`: more of Daphne's command-line options (e.g. `--proxy-headers` behind nginx)."""
+        self.env, self.log_path, self.options = env, log_path, options
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -118,6 +119,7 @@ class DaphneServer:
                     "127.0.0.1",
                     "-p",
                     str(self.port),
+                    *self.options,
                     "server.asgi:application",
                 ],
                 cwd=ROOT,

@@ -45,14 +45,17 @@ export const CLOSE_IDLE = 4408;
 export const CLOSE_TOO_MANY = 4429;
 // Refused for good (a banned player, a daily not to be watched yet): the error before it says why.
 export const CLOSE_REFUSED = 4403;
+// The server is restarting (RFC 6455's "service restart"): any other process takes the socket at
+// once, so the page connects again after a short random pause and says nothing unless that fails.
+export const CLOSE_RESTART = 1012;
 const HEARTBEAT_MS = 30000; // unless the page says otherwise (data-heartbeat-ms, a third of the idle time)
 
 /**
  * A websocket that comes back by itself: on a drop it waits 0.5 s, 1 s, 2 s ... (at most 10 s)
- * and connects again; `onOpen` runs on every (re)connection so the caller can resync. While the
- * page is visible it sends a heartbeat every `heartbeatMs` (30 s); a hidden page sends none, so
- * the server closes its socket once it has been idle long enough, and the page connects again
- * when it is shown.
+ * and connects again (after a server's restart, 1012, at once and without a word); `onOpen`
+ * runs on every (re)connection so the caller can resync. While the page is visible it sends a
+ * heartbeat every `heartbeatMs` (30 s); a hidden page sends none, so the server closes its
+ * socket once it has been idle long enough, and the page connects again when it is shown.
  */
 export class ReconnectingSocket {
   constructor(url, { onMessage, onOpen, onStatus, heartbeatMs }) {
@@ -80,11 +83,12 @@ export class ReconnectingSocket {
   }
 
   connect() {
-    this.onStatus("connecting");
+    if (!this.quiet) this.onStatus("connecting");
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.delay = 500;
+      this.quiet = false;
       this.onStatus("open");
       this.onOpen();
     });
@@ -95,6 +99,12 @@ export class ReconnectingSocket {
     });
     socket.addEventListener("close", (event) => {
       if (this.closedByUs) return;
+      if (event.code === CLOSE_RESTART && !this.quiet) {
+        this.quiet = true; // one quiet try; a second close is shown as usual
+        setTimeout(() => this.connect(), 100 + Math.random() * 400);
+        return;
+      }
+      this.quiet = false;
       if (event.code === CLOSE_REFUSED) {
         this.onStatus("refused");
         return;
