@@ -218,14 +218,14 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.send_error("banned")  # else the table stays empty with no word of why
             await self.close(CLOSE_BANNED)
             return
-        lease = await self.take_socket_place(str(game.id))
-        if lease is None:
-            await self.close(CLOSE_TOO_MANY)
-            return
         self.seat = game.seat_of(self.player_id)
         if self.seat is None and not watchable(game):
             await self.send_error("watch_daily_later")
             await self.close(CLOSE_BANNED)
+            return
+        lease = await self.take_socket_place(str(game.id), watching=self.seat is None)
+        if lease is None:
+            await self.close(CLOSE_TOO_MANY)
             return
         # Only in a friends game can a seat's presence change for someone else (its grace running out).
         self.watch_presence = game.mode == Game.FRIENDS
@@ -242,11 +242,13 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         advance_soon(self.game_id)
         self.heartbeat_task = asyncio.create_task(self.heartbeat(lease))
 
-    async def take_socket_place(self, game_id: str) -> limits.SocketLease | None:
+    async def take_socket_place(self, game_id: str, watching: bool) -> limits.SocketLease | None:
         """This socket's lease on a place in the socket caps of its session, network and game
-        (players.limits); None when one of them is full."""
+        (players.limits; a spectator's in the spectators' own caps); None when one of them is full."""
         # Kept on the socket even when refused: disconnect releases whatever it holds.
-        self.lease = lease = limits.SocketLease(self.channel_name, game=game_id, **socket_limit_keys(self.scope))
+        self.lease = lease = limits.SocketLease(
+            self.channel_name, game=game_id, watching=watching, **socket_limit_keys(self.scope)
+        )
         full = await sync_to_async(lease.claim, thread_sensitive=False)()
         if full:
             log.info("socket refused on game %s: too many per %s", game_id, full)

@@ -7,9 +7,10 @@
   limit. The views call it; `RateLimitMiddleware` answers `429` with `Retry-After`.
 - `cooldown(name, seconds)` lets one thing happen per `seconds` for `name` (a seat's reaction):
   0 when it may happen now (and the time starts), else the seconds left.
-- `SocketLease` holds one websocket's place in the caps of its session, its network and its
-  game: `claim` on connect, `renew` on every heartbeat, `release` on disconnect. A place whose
-  process died frees itself `LEASE_HEARTBEATS` heartbeats later.
+- `SocketLease` holds one websocket's place in the caps of its session, its network and its game (a
+  spectator's in the spectators' own caps of its network and game): `claim` on connect, `renew` on
+  every heartbeat, `release` on disconnect. A place whose process died frees itself
+  `LEASE_HEARTBEATS` heartbeats later.
 
 The settings (server/settings.py, docs/DEPLOY.md): a rate is "count/seconds", several windows
 joined by commas ("20/60,200/3600": 20 a minute and 200 an hour); every per-network count is
@@ -66,7 +67,11 @@ SOCKET_SETTINGS = {
     "session": "FOOT_SOCKETS_PER_SESSION",
     "network": "FOOT_SOCKETS_PER_NETWORK",
     "game": "FOOT_SOCKETS_PER_GAME",
+    # Spectators' sockets have caps of their own, so that watchers never fill a seated player's.
+    "watch_network": "FOOT_SPECTATORS_PER_NETWORK",
+    "watch_game": "FOOT_SPECTATORS_PER_GAME",
 }
+NETWORK_SCOPES = ("network", "watch_network")
 LEASE_HEARTBEATS = 3  # a socket's place outlives its last renewal by three heartbeats
 
 
@@ -108,7 +113,7 @@ def windows_of(action: str, scope: str) -> tuple[Window, ...]:
 
 def socket_cap(scope: str) -> int:
     cap = int(getattr(settings, SOCKET_SETTINGS[scope], 0) or 0)
-    return math.ceil(cap * network_factor()) if scope == "network" else cap
+    return math.ceil(cap * network_factor()) if scope in NETWORK_SCOPES else cap
 
 
 def now() -> float:
@@ -158,11 +163,23 @@ def cooldown(name: str, seconds: float) -> float:
 
 
 class SocketLease:
-    """One websocket's place in the caps of its session, network and game (each may be None)."""
+    """One websocket's place in the caps of its session, network and game (each may be None).
 
-    def __init__(self, channel_name: str, *, game: str, session: str | None = None, network: str | None = None):
+    A spectator's socket (`watching`) takes its network's and game's places in the spectators'
+    caps instead: a seated player shares no cap with watchers but the one of its own session."""
+
+    def __init__(
+        self,
+        channel_name: str,
+        *,
+        game: str,
+        session: str | None = None,
+        network: str | None = None,
+        watching: bool = False,
+    ):
         self.member = channel_name
-        wanted = {"game": game, "session": session, "network": network}
+        prefix = "watch_" if watching else ""
+        wanted = {prefix + "game": game, "session": session, prefix + "network": network}
         self.places = [
             (key("sockets", scope, who), socket_cap(scope))
             for scope, who in wanted.items()

@@ -156,6 +156,9 @@ FOOT_LIMIT_REPLAY_PAGE_NETWORK = os.environ.get("FOOT_LIMIT_REPLAY_PAGE_NETWORK"
 FOOT_SOCKETS_PER_SESSION = int(os.environ.get("FOOT_SOCKETS_PER_SESSION", "10"))
 FOOT_SOCKETS_PER_NETWORK = int(os.environ.get("FOOT_SOCKETS_PER_NETWORK", "100"))
 FOOT_SOCKETS_PER_GAME = int(os.environ.get("FOOT_SOCKETS_PER_GAME", "30"))
+# Spectators' sockets count apart, in smaller caps: they never take a seated player's place.
+FOOT_SPECTATORS_PER_GAME = int(os.environ.get("FOOT_SPECTATORS_PER_GAME", "20"))
+FOOT_SPECTATORS_PER_NETWORK = int(os.environ.get("FOOT_SPECTATORS_PER_NETWORK", "30"))
 # Every per-network count times this: for a load generator that plays hundreds of players from one
 # address (bench_load), never for a real site.
 FOOT_LIMIT_NETWORK_FACTOR = float(os.environ.get("FOOT_LIMIT_NETWORK_FACTOR", "1"))

@@ -1,7 +1,8 @@
 """Socket caps and the idle timeout (issue 18, finding 7), in process (channels.testing): the 300
-sockets of the issue on one game are refused past the per-game cap with close code 4429, a session
-holds at most its cap, a place comes back when a socket closes, and a silent socket is closed
-with 4408 while one that says "heartbeat" stays."""
+sockets of the issue on one game are refused past the spectators' per-game cap with close code 4429
+(issue 24, finding 2: seated sockets have a cap of their own), a session holds at most its cap, a
+place comes back when a socket closes, and a silent socket is closed with 4408 while one that says
+"heartbeat" stays."""
 
 import asyncio
 
@@ -55,16 +56,25 @@ async def closed_within(comm, seconds: float) -> int | None:
         return None
 
 
-async def test_sockets_past_the_per_game_cap_are_refused_with_4429(solo):
+async def test_spectators_past_their_per_game_cap_are_refused_with_4429(solo):
     game, _cookie = solo
     sockets = [socket(game.id) for _ in range(40)]  # the issue's flood, without cookies, from one address
     answers = [await first_frame(comm) for comm in sockets]
-    assert answers.count("state") == 30  # FOOT_SOCKETS_PER_GAME
-    assert answers[30:] == [CLOSE_TOO_MANY] * 10
+    assert answers.count("state") == 20  # FOOT_SPECTATORS_PER_GAME
+    assert answers[20:] == [CLOSE_TOO_MANY] * 20
     await sockets[0].disconnect()
     again = socket(game.id)
     assert await first_frame(again) == "state"  # the closed socket's place is free again
-    for comm in [again, *sockets[1:30]]:
+    for comm in [again, *sockets[1:20]]:
+        await comm.disconnect()
+
+
+async def test_seated_sockets_past_the_per_game_cap_are_refused_with_4429(solo, settings):
+    settings.FOOT_SOCKETS_PER_GAME = 3
+    game, cookie = solo
+    tabs = [socket(game.id, cookie) for _ in range(4)]
+    assert [await first_frame(tab) for tab in tabs] == ["state"] * 3 + [CLOSE_TOO_MANY]
+    for comm in tabs[:3]:
         await comm.disconnect()
 
 
@@ -82,8 +92,8 @@ async def test_one_session_holds_at_most_its_cap(solo, settings):
         await comm.disconnect()
 
 
-async def test_one_network_holds_at_most_its_cap(solo, settings):
-    settings.FOOT_SOCKETS_PER_NETWORK = 3
+async def test_one_network_holds_at_most_its_spectators_cap(solo, settings):
+    settings.FOOT_SPECTATORS_PER_NETWORK = 3
     game, _cookie = solo
     sockets = [socket(game.id, address="203.0.113.7") for _ in range(4)]
     assert [await first_frame(comm) for comm in sockets] == ["state"] * 3 + [CLOSE_TOO_MANY]

@@ -10,6 +10,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
+from games.consumers import CLOSE_TOO_MANY
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
@@ -17,7 +18,9 @@ SYNC = json.dumps({"type": "sync"})
 
 
 async def open_cookieless(server, game_id: str) -> ClientConnection:
-    return await connect(f"{server.ws}/ws/game/{game_id}/", origin=Origin(server.http), max_size=None)
+    # max_queue=None: a socket nobody reads keeps taking frames, so its close is not held up.
+    url = f"{server.ws}/ws/game/{game_id}/"
+    return await connect(url, origin=Origin(server.http), max_size=None, max_queue=None)
 
 
 async def first_answer(socket: ClientConnection) -> str | int | None:
@@ -40,36 +43,62 @@ async def flood_and_cut(server, game_id: str, frames: int) -> None:
     socket.transport.abort()
 
 
-async def admitted_within(server, browser: Browser, game_id: str, seconds: float) -> dict | int | None:
-    """The owner's first state once it is let in within `seconds`, else the last close code."""
-    deadline, code = time.monotonic() + seconds, None
-    while time.monotonic() < deadline:
-        owner = WsPlayer(browser, server.ws, game_id)
-        try:
-            return await owner.open()
-        except ConnectionClosed as closed:
-            code = closed.rcvd.code if closed.rcvd else None
-        finally:
-            await owner.close()
+async def places_free_within(server, game_id: str, count: int, seconds: float) -> list:
+    """The answers of `count` new cookie-less sockets, tried every second until all are let in or
+    `seconds` have passed (the last try's answers)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        sockets = [await open_cookieless(server, game_id) for _ in range(count)]
+        answers = [await first_answer(socket) for socket in sockets]
+        for socket in sockets:
+            await socket.close()
+        if answers == ["state"] * count or time.monotonic() > deadline:
+            return answers
         await asyncio.sleep(1)
-    return code
 
 
 def test_flooding_sockets_that_cut_their_connection_leave_no_place_behind(daphne, sqlite_url):
     """Finding 1: the flood keeps each consumer busy past Daphne's application_close_timeout (10 s),
     which then kills it; its heartbeat went on renewing its place in the caps for minutes."""
-    server = daphne(sqlite_url, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000, FOOT_SOCKETS_PER_GAME=30)
+    caps = {"FOOT_SOCKETS_PER_GAME": 30, "FOOT_SPECTATORS_PER_GAME": 30, "FOOT_SPECTATORS_PER_NETWORK": 30}
+    server = daphne(sqlite_url, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000, **caps)
     browser = Browser(server.http)
     game_id = browser.new_solo()
 
     async def scenario():
         await asyncio.gather(*(flood_and_cut(server, game_id, 300) for _ in range(30)))
-        state = await admitted_within(server, browser, game_id, 25)
-        assert isinstance(state, dict) and state["seat"] == "S", f"the owner was refused: {state}"
-        again = [await open_cookieless(server, game_id) for _ in range(29)]
-        assert [await first_answer(socket) for socket in again] == ["state"] * 29  # every place came back
-        for socket in again:
-            await socket.close()
+        owner = WsPlayer(browser, server.ws, game_id)
+        assert (await owner.open())["seat"] == "S"  # a seated player never waits for spectators' places
+        await owner.close()
+        # Before: 4429 for about 6 minutes, the killed consumers' heartbeats renewing their places.
+        assert await places_free_within(server, game_id, 30, 25) == ["state"] * 30
 
     run(scenario())
     assert server.alive()
+
+
+def test_spectators_never_lock_the_seated_players_out(daphne, sqlite_url):
+    """Finding 2: 30 cookie-less sockets on a friends game closed the host's and the friend's own
+    sockets with 4429 (and the computer played for them). Spectators now have caps of their own."""
+    server = daphne(sqlite_url, FOOT_SOCKETS_PER_GAME=30, FOOT_SPECTATORS_PER_GAME=20, FOOT_SPECTATORS_PER_NETWORK=25)
+    host, friend = Browser(server.http), Browser(server.http)
+    game = host.post("/api/games", {"mode": "friends"})
+    friend.post(f"/api/games/{game['id']}/join", {"seat": "W"})
+    host.post(f"/api/games/{game['id']}/start", {})
+
+    async def scenario():
+        watchers = [await open_cookieless(server, game["id"]) for _ in range(30)]
+        answers = [await first_answer(socket) for socket in watchers]
+        players = [WsPlayer(host, server.ws, game["id"]), WsPlayer(friend, server.ws, game["id"])]
+        assert [(await player.open())["seat"] for player in players] == ["S", "W"]  # before: 4429
+        assert answers == ["state"] * 20 + [CLOSE_TOO_MANY] * 10  # FOOT_SPECTATORS_PER_GAME
+        other_games = [await asyncio.to_thread(Browser(server.http).new_solo) for _ in range(6)]
+        elsewhere = [await open_cookieless(server, game_id) for game_id in other_games]
+        # The network's spectators' cap (25) counts the watchers of every game.
+        assert [await first_answer(socket) for socket in elsewhere] == ["state"] * 5 + [CLOSE_TOO_MANY]
+        for player in players:
+            await player.close()
+        for socket in watchers + elsewhere:
+            await socket.close()
+
+    run(scenario())
