@@ -140,6 +140,22 @@ def join(request, game_id):
 
 
 @api_view("POST")
+def join_by_code(request):
+    """The home page's code box: join the friends table whose invite code this is."""
+    body = params.json_object_body(request)
+    if body is None:
+        return error(400, "bad_request")
+    count(request, "join")  # a code is guessable: every lookup counts (players.limits)
+    code = body.get("code")
+    game = game_for_invite(code) if isinstance(code, str) else None
+    if game is None:
+        return error(404, "unknown_invite")
+    player = current_player(request, create=True)
+    game, _seat = join_game(game.id, player)
+    return JsonResponse(summary(game, player))
+
+
+@api_view("POST")
 def start(request, game_id):
     game_id = game_or_404(request, game_id).id
     player = current_player(request, create=False)
@@ -189,6 +205,7 @@ def watch_replay(request, game_id):
 urlpatterns: list = [
     path("api/session", session, name="api-session"),
     path("api/games", games, name="api-games"),
+    path("api/join", join_by_code, name="api-join"),
     path("api/games/<str:game_id>", game_detail, name="api-game"),
     path("api/games/<str:game_id>/lesson", lesson, name="api-game-lesson"),
     path("api/games/<str:game_id>/join", join, name="api-game-join"),

@@ -6,9 +6,11 @@ and every rule lives in games/engine/. The test hook (start a game from a prepar
 exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and answers 404.
 """
 
+import re
+
 from django.conf import settings
 from django.http import Http404, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -95,6 +97,14 @@ def join(request, code):
     return render(request, "join.html", {"code": code, "game_id": game.id, "seated": seated, "refusal": refusal})
 
 
+def join_form(request):
+    """/join/: the invite code box on a page of its own (a link's code typed in: ?code= opens it)."""
+    code = re.sub(r"[^A-Za-z0-9]", "", request.GET.get("code", ""))[:12]  # an invite code's letters
+    if code:
+        return redirect("join", code=code)
+    return render(request, "join.html", {"ask_code": True})
+
+
 def rules(request):
     return render(request, "rules.html")
 
@@ -145,6 +155,7 @@ def start_from_position(request):
 urlpatterns = [
     path("", home, name="home"),
     path("g/<game:game_id>/", table, name="table"),
+    path("join/", join_form, name="join-form"),
     path("join/<str:code>/", join, name="join"),
     path("rules/", rules, name="rules"),
     path("replay/<game:game_id>/", watch_page, name="watch"),

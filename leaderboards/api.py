@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import params
 from games.models import Game
 from games.replay import replay_steps, step_count
+from games.rooms.broadcast import refresh_tables_of
 from leaderboards import boards, daily, daily_end, nicknames, par, proof, wording
 from leaderboards.models import Entry
 from players import identity
@@ -48,6 +49,7 @@ def nickname(request):
         chosen = nicknames.set_nickname(player, body.get("nickname"))
     except nicknames.NicknameError as refused:
         return error(400, refused.code, refused.message)
+    refresh_tables_of(player.id)  # the friends at the player's tables see the name at once
     return JsonResponse({"nickname": chosen})
 
 

@@ -1,9 +1,9 @@
 """Sending to a game's sockets through the channel layer (the group `game.<id>`): a move's
 update (each consumer forwards its own seat's part), a "fetch a fresh state" refresh after a
 lobby change or a move that unranked a daily past its deadline, who is present, a seat's
-reaction, and the new lobby that Play again opened.
+reaction, the new lobby that Play again opened, and a new nickname to the tables its player sits at.
 
-May call games.rooms.presence; it changes nothing stored.
+May call games.rooms.presence and names; it changes nothing stored.
 """
 
 import logging
@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.core.exceptions import ImproperlyConfigured
 
+from games.rooms.names import open_tables_of
 from games.rooms.presence import presence_message
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,13 @@ def broadcast_refresh_sync(game_id) -> None:
         async_to_sync(broadcast_refresh)(game_id)
     except Exception:  # the lobby change is stored; sockets also refresh on their heartbeat
         log.exception("could not broadcast a refresh of game %s", game_id)
+
+
+def refresh_tables_of(player_id) -> None:
+    """A player chose a nickname: each open friends table they sit at fetches a fresh state, so the
+    others see the name at once (the state's `names`)."""
+    for game_id in open_tables_of(player_id):
+        broadcast_refresh_sync(game_id)
 
 
 async def broadcast_presence(game_id, unless: dict | None = None) -> None:

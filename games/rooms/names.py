@@ -1,11 +1,14 @@
 """What the table calls each person at it: the nickname of every human seat's player, or None when
-they chose none (the page then says "Friend"), for the state and presence messages.
+they chose none (the page then says "Friend"), for the state and presence messages; and the open
+friends tables a player sits at, which must hear at once when that player's nickname changes.
 
 May call games.models only. The players' rows belong to the app built on games; the game's `host`
 field names that model, so the room reads nicknames without importing the app.
 """
 
-from games.models import Game
+from django.db.models import Q
+
+from games.models import SEATS, Game
 
 
 def player_model():
@@ -20,3 +23,12 @@ def seat_names(game: Game) -> dict:
     rows = player_model().objects.filter(pk__in=wanted.values(), banned=False).values_list("pk", "nickname")
     nicknames = {str(pk): nickname or None for pk, nickname in rows}
     return {seat: nicknames.get(player_id) for seat, player_id in wanted.items()}
+
+
+def open_tables_of(player_id) -> list:
+    """The ids of the friends games, in their lobby or under way, where `player_id` has a seat."""
+    seated = Q()
+    for seat in SEATS:
+        seated |= Q(**{f"seats__{seat}__player": str(player_id)})
+    games = Game.objects.filter(seated, mode=Game.FRIENDS, status__in=[Game.LOBBY, Game.PLAYING])
+    return list(games.values_list("pk", flat=True))

@@ -1,11 +1,13 @@
 /**
  * The home page: Learn to play (a prepared first game that teaches), start today's daily game (or
  * continue it), a new game against the computer, or a table with a friend (its lobby shows the
- * invite link, and the host starts it there); and the player's own games to continue (my_games.js).
+ * invite link, and the host starts it there) or a friend's table by its code (code_box.js); and
+ * the player's own games to continue (my_games.js).
  */
 import { api } from "./net.js";
 import { gettext } from "./i18n.js";
 import { showMyGames } from "./my_games.js";
+import { connectCodeBox } from "./code_box.js";
 
 const errorBox = document.getElementById("home-error");
 
@@ -45,5 +47,7 @@ document.getElementById("play-lesson").addEventListener("click", (event) =>
 // A friends table opens at once: its lobby (on the table page) shows the invite link and who joins.
 document.getElementById("play-friends").addEventListener("click", (event) =>
   withBusy(event.currentTarget, async () => goTo(await api("/api/games", { mode: "friends" }))));
+
+connectCodeBox(document.getElementById("code-form"));
 
 showMyGames();

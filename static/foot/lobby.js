@@ -3,11 +3,14 @@
  * presence message's connections), the invite link and code with a copy button, a "Sit here"
  * on each free seat, and the host's "Start the game". A friend sees "Waiting for the host to
  * start" and no game button; someone without a seat sees "You are watching" and a Join on each
- * free seat. The server decides every change (docs/PROTOCOL.md: `seat`, join, start); this only
- * asks and shows.
+ * free seat. Each seated person has a name box (Enter saves: POST /api/nickname, the daily's
+ * nickname rules, its refusals shown under the box); the server then has every page of the
+ * table fetch a fresh state, so the others see the name at once. The server decides every change
+ * (docs/PROTOCOL.md: `seat`, join, start, nickname); this only asks and shows.
  */
 import { fmt, gettext } from "./i18n.js";
 import { fill, h } from "./dom.js";
+import { api } from "./net.js";
 import { CLOCKWISE, directionName } from "./words.js";
 
 export class Lobby {
@@ -17,6 +20,12 @@ export class Lobby {
     this.actions = actions;
     this.errorText = "";
     this.copied = "";
+    // Three parts: the seats (redrawn on every change), the name box (kept, so typing survives
+    // a redraw), the invite and the host's Start (redrawn).
+    this.top = h("div", { class: "lobby-top" });
+    this.nameForm = this.nameBox();
+    this.bottom = h("div", { class: "lobby-bottom" });
+    fill(this.box, this.top, this.nameForm, this.bottom);
   }
 
   hide() {
@@ -38,10 +47,12 @@ export class Lobby {
     const note = !me ? gettext("A free seat is yours with Join; the game begins when the host starts it.")
       : me === host ? gettext("Send the link to your friends and start when everyone is here: the computer plays the empty seats.")
         : gettext("The host starts the game when everyone is here. You can change seats until then.");
-    fill(this.box,
+    fill(this.top,
       h("h2", { id: "lobby-title", text: title }),
       h("p", { class: "lobby-note", text: note }),
-      h("ul", { class: "lobby-seats", "aria-label": gettext("Seats") }, ...CLOCKWISE.map((seat) => this.seatLine(seat))),
+      h("ul", { class: "lobby-seats", "aria-label": gettext("Seats") }, ...CLOCKWISE.map((seat) => this.seatLine(seat))));
+    this.showName(me ? (table.players[me] || {}).name : null, Boolean(me));
+    fill(this.bottom,
       table.code ? this.invite(table.code) : null,
       me && me === host ? h("button", { type: "button", class: "primary", id: "btn-start", text: gettext("Start the game"),
         onclick: (event) => this.run(event.currentTarget, () => this.actions.start()) }) : null,
@@ -70,6 +81,40 @@ export class Lobby {
       h("span", { class: "lobby-direction", text: directionName(seat) }),
       h("span", { class: "lobby-name", text: seat === host ? fmt(gettext("%(name)s (host)"), { name: who }) : who }),
       status, button);
+  }
+
+  /** The name box: a label that says "name", the saved nickname, Enter or Save to change it. */
+  nameBox() {
+    const input = h("input", { id: "lobby-name", name: "nickname", type: "text", maxlength: "100", autocomplete: "nickname",
+      oninput: () => { this.nameDirty = true; } });
+    const status = h("p", { class: "note", id: "lobby-name-status", role: "status" });
+    const save = h("button", { type: "submit", class: "small", id: "btn-save-name", text: gettext("Save") });
+    const form = h("form", { class: "invite lobby-name-box", id: "lobby-name-form" },
+      h("label", { for: "lobby-name", text: gettext("Your name, as the others see it") }),
+      h("div", { class: "copy-row" }, input, save), status);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      save.disabled = true;
+      status.textContent = "";
+      try {
+        const answer = await api("/api/nickname", { nickname: input.value });
+        this.nameDirty = false;
+        input.value = answer.nickname;
+        status.textContent = fmt(gettext("Saved: the others see you as %(name)s."), { name: answer.nickname });
+      } catch (error) {
+        status.textContent = error.message || gettext("Something went wrong. Please try again.");
+      } finally {
+        save.disabled = false;
+      }
+    });
+    return form;
+  }
+
+  /** Shows the name box to a seated person, with their nickname unless they are typing a new one. */
+  showName(name, seated) {
+    this.nameForm.hidden = !seated;
+    const input = this.nameForm.querySelector("input");
+    if (!this.nameDirty && document.activeElement !== input) input.value = name || "";
   }
 
   invite(code) {

@@ -285,3 +285,55 @@ def test_a_daily_cannot_be_watched_before_its_date_is_over(friends_site, people)
     carol.goto(alice.url)
     expect(carol.locator("h1")).to_have_text("This daily game cannot be watched yet")
     expect(carol.get_by_role("alert")).to_contain_text("once its date is over")
+
+
+def test_a_friend_joins_by_the_code_box_and_each_page_shows_the_others_name_at_once(friends_site, people):
+    """Issue 29 item 8: the home page's code box (a bad code is said and changes nothing; Enter
+    joins), /join/ with the same box, and a name box for each person in the lobby (Enter saves,
+    the daily's nickname rules), each name pushed to the other's page without a reload."""
+    site = friends_site
+    host, friend, third = people(None, site), people(None, site, PHONE), people(None, site)
+    invite = open_lobby(host, site)
+    code = invite.rstrip("/").rsplit("/", 1)[1]
+
+    friend.goto(site.url + "/")
+    box = friend.get_by_role("textbox", name=re.compile("code", re.IGNORECASE))
+    box.fill("QQQQ22")
+    box.press("Enter")
+    expect(friend.locator("#code-error")).to_contain_text("No table has this code")
+    assert friend.url == site.url + "/" and box.input_value() == "QQQQ22"  # nothing else changed
+    shot(friend, "friends-code-box-refused.png")
+    box.fill(code.lower())
+    box.press("Enter")
+    friend.wait_for_url(TABLE_URL)
+    expect(friend.locator("#lobby-title")).to_have_text("Waiting for the host to start")
+    friend_seat = friend.evaluate("window.footTable.model.seat")
+    expect(seat_line(host, friend_seat)).to_contain_text("Friend")
+
+    name_box = friend.get_by_role("textbox", name=re.compile("name", re.IGNORECASE))
+    name_box.fill("Zoë")
+    name_box.press("Enter")
+    expect(friend.locator("#lobby-name-status")).to_contain_text("Zoë")
+    expect(seat_line(host, friend_seat)).to_contain_text("Zoë")  # pushed: the host did nothing
+    host_box = host.get_by_role("textbox", name=re.compile("name", re.IGNORECASE))
+    host_box.fill("Hana")
+    host_box.press("Enter")
+    expect(seat_line(friend, "S")).to_contain_text("Hana (host)")
+    expect(seat_line(host, "S")).to_contain_text("You (host)")
+
+    name_box.fill("x")  # the daily's rules: too short
+    name_box.press("Enter")
+    expect(friend.locator("#lobby-name-status")).not_to_contain_text("Saved")
+    expect(friend.locator("#lobby-name-status")).not_to_be_empty()
+    expect(seat_line(host, friend_seat)).to_contain_text("Zoë")
+    shot(friend, "friends-lobby-name-box.png")
+    shot(host, "friends-lobby-names.png")
+
+    third.goto(site.url + "/join/")
+    third_box = third.get_by_role("textbox", name=re.compile("code", re.IGNORECASE))
+    third_box.fill(f"  {invite}  ")  # the whole link pasted will do
+    third_box.press("Enter")
+    third.wait_for_url(TABLE_URL)
+    expect(third.locator("#lobby-title")).to_have_text("Waiting for the host to start")
+    for page in (host, friend, third):
+        assert page.foot_errors == []

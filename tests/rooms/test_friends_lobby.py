@@ -129,3 +129,28 @@ def test_joining_a_full_or_started_game_by_the_api_is_refused_and_changes_nothin
     started = client.post(f"/api/games/{game.id}/join", {}, content_type="application/json", HTTP_X_CSRFTOKEN=token)
     assert started.status_code == 409 and started.json()["code"] == "already_started"
     assert Game.objects.get(pk=game.id).seats == before
+
+
+def test_the_code_box_joins_by_code_and_a_bad_code_is_refused_and_changes_nothing(lobby):
+    """Issue 29 item 8: POST /api/join {"code"} (the home page's and /join/'s code box)."""
+    game, _cookies, _host = lobby
+    client = Client()
+    token = client.get("/api/session").json()["csrf"]
+    before = Game.objects.get(pk=game.id).seats
+    for bad in ("QQQQ22", "", 42, "x" * 500):
+        refused = client.post("/api/join", {"code": bad}, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+        assert refused.status_code == 404 and refused.json()["code"] == "unknown_invite"
+        assert "No table has this code." in refused.json()["message"]
+    assert Game.objects.get(pk=game.id).seats == before
+    joined = client.post(
+        "/api/join", {"code": f" {game.invite_code.lower()} "}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
+    assert joined.status_code == 200 and joined.json()["id"] == str(game.id) and joined.json()["seat"]
+    assert len(Game.objects.get(pk=game.id).seats) == len(before) + 1
+
+
+def test_the_join_route_without_a_code_shows_the_code_box():
+    page = Client().get("/join/")
+    assert page.status_code == 200 and b'id="invite-code"' in page.content and b"invite code" in page.content
+    assert Client().get("/join/?code=ab-c1/x").headers["Location"] == "/join/abc1x/"
+    assert b'id="invite-code"' in Client().get("/").content  # and on the home page

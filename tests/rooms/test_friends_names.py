@@ -3,6 +3,7 @@
 nickname with markup is refused and changes nothing."""
 
 import pytest
+from channels.db import database_sync_to_async
 from django.test import Client
 
 from games.models import Game
@@ -69,3 +70,29 @@ def test_a_nickname_with_markup_is_refused_and_nothing_changes(lobby, markup):
     friend.refresh_from_db()
     assert friend.nickname is None
     assert seat_names(Game.objects.get(pk=game.id)) == {"S": "Alice", "N": None}
+
+
+def client_of(player) -> tuple[Client, str]:
+    client = Client()
+    session = client.session
+    session["player_id"] = str(player.id)
+    session.save()
+    return client, client.get("/api/session").json()["csrf"]
+
+
+@pytest.mark.asyncio
+async def test_a_nickname_chosen_in_the_lobby_reaches_the_others_page_at_once(lobby, cookies):
+    """Issue 29 item 8: the name box saves through POST /api/nickname (the daily's rules) and the
+    server has every socket of the player's open tables fetch a fresh state with the name."""
+    game, _host, friend = lobby
+    alice = communicator(game.id, cookies[0])
+    await alice.connect()
+    assert (await receive(alice, "state"))["names"] == {"S": "Alice", "N": None}
+    client, token = await database_sync_to_async(client_of)(friend)
+    answer = await database_sync_to_async(client.post)(
+        "/api/nickname", {"nickname": "Zoë"}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
+    assert answer.status_code == 200
+    state = await receive(alice, "state")  # no reload, no move: pushed
+    assert state["names"] == {"S": "Alice", "N": "Zoë"}
+    await alice.disconnect()
