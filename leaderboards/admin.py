@@ -9,20 +9,25 @@ Nobody, a superuser neither, sees a seed, a position or a move of a game whose c
 hidden (`deals_visible`): a daily's until its date is closed, any other game's until it is over.
 """
 
+from __future__ import annotations
+
 import datetime
 import json
 import uuid
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Subquery
-from django.http import Http404
+from django.db.models import Exists, Model, OuterRef, QuerySet, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 from games.models import Game, Move
 from games.replay import describe_action, replay_steps
@@ -30,17 +35,19 @@ from leaderboards import daily, flags, moderation
 from leaderboards.models import DailyDeal, Entry, ModerationAction
 from players.models import Player
 
+ModelT = TypeVar("ModelT", bound=Model)
+
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(max_length=200, widget=forms.TextInput(attrs={"size": 60}))
 
 
-def entries_sharing_network():
+def entries_sharing_network() -> QuerySet[Entry]:
     """Entries of other players from the network of the outer entry."""
     return Entry.objects.filter(network=OuterRef("network")).exclude(network="").exclude(player=OuterRef("player"))
 
 
-def players_sharing_network():
+def players_sharing_network() -> QuerySet[Entry]:
     """Entries of other players from any network the outer player's daily games came from."""
     own_networks = Entry.objects.filter(player=OuterRef(OuterRef("pk"))).exclude(network="").values("network")
     return Entry.objects.filter(network__in=Subquery(own_networks)).exclude(player=OuterRef("pk"))
@@ -50,22 +57,35 @@ class SharedNetworkFilter(admin.SimpleListFilter):
     title = "shares a network"
     parameter_name = "shared_network"
 
-    def lookups(self, request, model_admin):
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
         return [("yes", "yes"), ("no", "no")]
 
-    def queryset(self, request, queryset):
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if self.value() in ("yes", "no"):
             return queryset.filter(shares_network=self.value() == "yes")
         return queryset
 
 
-def with_reason(request, queryset, action_name: str, title: str, apply):
+def moderator_of(request: HttpRequest) -> User:
+    """The moderator acting: the admin lets only a logged-in staff member reach an action."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied
+    return request.user
+
+
+def with_reason(
+    request: HttpRequest,
+    queryset: QuerySet[ModelT],
+    action_name: str,
+    title: str,
+    apply: Callable[[ModelT, User, str], None],
+) -> TemplateResponse | None:
     """An admin action that first asks why (an intermediate page), then applies to each row."""
     if "apply" in request.POST:
         form = ReasonForm(request.POST)
         if form.is_valid():
             for obj in queryset:
-                apply(obj, request.user, form.cleaned_data["reason"])
+                apply(obj, moderator_of(request), form.cleaned_data["reason"])
             return None
     else:
         form = ReasonForm()
@@ -83,7 +103,7 @@ def with_reason(request, queryset, action_name: str, title: str, apply):
     )
 
 
-def deals_visible(game) -> bool:
+def deals_visible(game: Game) -> bool:
     """Whether the game's cards may be shown: a daily's once its date is closed (no ranked game of
     it can still count), any other game's once it is finished."""
     if game.daily_date is not None:
@@ -95,18 +115,18 @@ class FlagFilter(admin.SimpleListFilter):
     title = "flagged"
     parameter_name = "flag"
 
-    def lookups(self, request, model_admin):
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
         return [("any", "any flag"), *flags.KINDS]
 
-    def queryset(self, request, queryset):
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         return flags.filter_kind(queryset, self.value())
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -115,7 +135,9 @@ class DateSearch(admin.ModelAdmin):
 
     date_lookup = "date"
 
-    def get_search_results(self, request, queryset, search_term):
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Any], search_term: str
+    ) -> tuple[QuerySet[Any], bool]:
         try:
             day = datetime.date.fromisoformat(search_term.strip())
         except ValueError:
@@ -133,20 +155,21 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
     fields = tuple(readonly_fields)
     actions = ["ban_players", "unban_players"]
 
-    def get_queryset(self, request):
-        return super().get_queryset(request).annotate(shares_network=Exists(players_sharing_network()))
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        players: QuerySet[Player] = super().get_queryset(request)
+        return players.annotate(shares_network=Exists(players_sharing_network()))
 
     @admin.display(boolean=True, description="shares a network", ordering="shares_network")
-    def shared_network(self, player):
-        return player.shares_network
+    def shared_network(self, player: Player) -> bool:
+        return bool(getattr(player, "shares_network", False))
 
     @admin.display(description="entries")
-    def entries_link(self, player):
+    def entries_link(self, player: Player) -> SafeString:
         url = reverse("admin:leaderboards_entry_changelist") + f"?player__id__exact={player.pk}"
         return format_html('<a href="{}">entries</a>', url)
 
     @admin.display(description="players whose daily games came from the same network")
-    def network_neighbours(self, player):
+    def network_neighbours(self, player: Player) -> str:
         networks = Entry.objects.filter(player=player).exclude(network="").values("network")
         neighbours = Player.objects.filter(entries__network__in=networks).exclude(pk=player.pk).distinct()[:50]
         return (
@@ -158,20 +181,20 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
             or "—"
         )
 
-    def has_ban_permission(self, request):
+    def has_ban_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("players.ban_player")
 
     @admin.action(description="Ban the selected players (asks for a reason)", permissions=["ban"])
-    def ban_players(self, request, queryset):
+    def ban_players(self, request: HttpRequest, queryset: QuerySet[Player]) -> TemplateResponse | None:
         response = with_reason(request, queryset, "ban_players", "Ban players", moderation.ban_player)
         if response is None:
             self.message_user(request, f"Banned {queryset.count()} player(s).", messages.SUCCESS)
         return response
 
     @admin.action(description="Unban the selected players", permissions=["ban"])
-    def unban_players(self, request, queryset):
+    def unban_players(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
         for player in queryset:
-            moderation.unban_player(player, request.user)
+            moderation.unban_player(player, moderator_of(request))
         self.message_user(request, f"Unbanned {queryset.count()} player(s).", messages.SUCCESS)
 
 
@@ -211,16 +234,16 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
     fields = tuple(readonly_fields)
     actions = ["hide_entries", "unhide_entries"]
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         entries = super().get_queryset(request).annotate(shares_network=Exists(entries_sharing_network()))
         return flags.flagged(entries)
 
     @admin.display(description="flags")
-    def flag_reasons(self, entry):
+    def flag_reasons(self, entry: Entry) -> str:
         return format_html_join(mark_safe("<br>"), "{}", ((reason,) for reason in flags.reasons(entry))) or "—"
 
     @admin.display(description="player", ordering="player__nickname")
-    def player_link(self, entry):
+    def player_link(self, entry: Entry) -> SafeString:
         return format_html(
             '<a href="{}">{}</a>',
             reverse("admin:players_player_change", args=[entry.player_id]),
@@ -228,36 +251,36 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
         )
 
     @admin.display(boolean=True, description="shares a network", ordering="shares_network")
-    def shared_network(self, entry):
-        return getattr(entry, "shares_network", False)
+    def shared_network(self, entry: Entry) -> bool:
+        return bool(getattr(entry, "shares_network", False))
 
     @admin.display(description="replay")
-    def replay_link(self, entry):
+    def replay_link(self, entry: Entry) -> SafeString:
         return format_html('<a href="{}">replay</a>', reverse("admin:leaderboards_replay", args=[entry.game_id]))
 
-    def has_hide_permission(self, request):
+    def has_hide_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("leaderboards.hide_entry")
 
     @admin.action(description="Hide the selected entries (asks for a reason)", permissions=["hide"])
-    def hide_entries(self, request, queryset):
+    def hide_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> TemplateResponse | None:
         response = with_reason(request, queryset, "hide_entries", "Hide entries", moderation.hide_entry)
         if response is None:
             self.message_user(request, f"Hid {queryset.count()} entr(y/ies).", messages.SUCCESS)
         return response
 
     @admin.action(description="Unhide the selected entries", permissions=["hide"])
-    def unhide_entries(self, request, queryset):
+    def unhide_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         for entry in queryset:
-            moderation.unhide_entry(entry, request.user)
+            moderation.unhide_entry(entry, moderator_of(request))
         self.message_user(request, f"Unhid {queryset.count()} entr(y/ies).", messages.SUCCESS)
 
-    def get_urls(self):
+    def get_urls(self) -> list[URLPattern]:
         replay = path(
             "replay/<uuid:game_id>/", self.admin_site.admin_view(self.replay_view), name="leaderboards_replay"
         )
         return [replay] + super().get_urls()
 
-    def replay_view(self, request, game_id: uuid.UUID):
+    def replay_view(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         """Every step of a stored game, replayed with the engine from its seed and moves."""
         if not self.has_view_permission(request):
             raise PermissionDenied
@@ -289,7 +312,7 @@ class ModerationActionAdmin(ReadOnlyAdmin):
     search_fields = ["target", "reason", "moderator__username"]
     date_hierarchy = "at"
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: ModerationAction | None = None) -> bool:
         return False
 
 
@@ -309,26 +332,26 @@ def register_game_admin() -> None:
         search_fields = ["=invite_code"]
         inlines = [move_inline()]
 
-        def get_exclude(self, request, obj=None):
+        def get_exclude(self, request: HttpRequest, obj: Game | None = None) -> list[str]:
             # The positions hold the stock's order: seen only through a replay. The seed deals
             # every card, so it waits until the game's cards may be seen.
             hidden = ["initial_position", "position"]
             return hidden if obj is not None and deals_visible(obj) else [*hidden, "seed"]
 
-        def get_inlines(self, request, obj):
-            return self.inlines if obj is not None and deals_visible(obj) else []
+        def get_inlines(self, request: HttpRequest, obj: Game | None) -> list[type[admin.options.InlineModelAdmin]]:
+            return list(self.inlines) if obj is not None and deals_visible(obj) else []
 
-        def has_delete_permission(self, request, obj=None):
+        def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
             return False
 
         @admin.display(description="replay")
-        def replay_link(self, game):
+        def replay_link(self, game: Game) -> SafeString:
             return format_html('<a href="{}">replay</a>', reverse("admin:leaderboards_replay", args=[game.pk]))
 
     admin.site.register(Game, GameReplayAdmin)
 
 
-def move_inline():
+def move_inline() -> type[admin.TabularInline]:
     """The moves of a game, read-only (shown only once the game's cards may be seen)."""
 
     class MoveInline(admin.TabularInline):
@@ -338,10 +361,10 @@ def move_inline():
         extra = 0
         can_delete = False
 
-        def has_add_permission(self, request, obj=None):
+        def has_add_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
             return False
 
-        def has_change_permission(self, request, obj=None):
+        def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
             return False
 
     return MoveInline
@@ -358,14 +381,14 @@ class DailyDealAdmin(ReadOnlyAdmin):
     date_hierarchy = "date"
 
     @admin.display(description="seed")
-    def seed_when_closed(self, deal):
+    def seed_when_closed(self, deal: DailyDeal) -> int | str:
         return deal.seed if daily.date_is_closed(deal.date) else "(hidden until the date is closed)"
 
     @admin.display(description="nonce")
-    def nonce_when_closed(self, deal):
+    def nonce_when_closed(self, deal: DailyDeal) -> str:
         return deal.nonce if daily.date_is_closed(deal.date) else "(hidden until the date is closed)"
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: DailyDeal | None = None) -> bool:
         return False
 
 

@@ -7,8 +7,9 @@ written only by leaderboards.daily.on_game_finished from the server's own replay
 """
 
 import datetime
+from collections.abc import Callable
 
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import params
@@ -18,6 +19,7 @@ from games.rooms.broadcast import refresh_tables_of
 from leaderboards import boards, daily, daily_end, nicknames, par, proof, wording
 from leaderboards.models import Entry
 from players import identity
+from players.models import Player
 
 LAST_PAGE = 100_000  # of a board: 5 million entries, far past any real board
 LAST_STEP = 100_000  # of a replay: a game has a few hundred moves
@@ -28,7 +30,7 @@ def error(status: int, code: str, message: str) -> JsonResponse:
     return JsonResponse({"code": code, "message": message}, status=status)
 
 
-def page_of(request) -> boards.Page | None:
+def page_of(request: HttpRequest) -> boards.Page | None:
     number = params.query_number(request, "page", 1, 1, LAST_PAGE)
     return None if number is None else boards.Page(number)
 
@@ -39,7 +41,7 @@ def parse_date(text: str) -> datetime.date | None:
 
 
 @require_POST
-def nickname(request):
+def nickname(request: HttpRequest) -> JsonResponse:
     body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request", "The body must be a JSON object.")
@@ -54,13 +56,13 @@ def nickname(request):
 
 
 @require_POST
-def personal_link(request):
+def personal_link(request: HttpRequest) -> JsonResponse:
     player = identity.player_for_request(request)
     url = identity.new_personal_link(player)
     return JsonResponse({"url": url, "expires_at": identity.link_expires_at(player).isoformat()})
 
 
-def board_or_error(request, build):
+def board_or_error(request: HttpRequest, build: Callable[[boards.Page, Player | None], boards.Board]) -> JsonResponse:
     page = page_of(request)
     if page is None:
         return error(400, "bad_page", "page must be a whole number from 1.")
@@ -69,7 +71,7 @@ def board_or_error(request, build):
 
 
 @require_GET
-def daily_board(request, date):
+def daily_board(request: HttpRequest, date: str) -> JsonResponse:
     day = parse_date(date)
     if day is None or day > daily.today():
         return error(404, "no_such_date", "There is no board for this date.")
@@ -77,17 +79,17 @@ def daily_board(request, date):
 
 
 @require_GET
-def week_board(request):
+def week_board(request: HttpRequest) -> JsonResponse:
     return board_or_error(request, lambda page, me: boards.week_board(daily.today(), page, me))
 
 
 @require_GET
-def all_time_board(request):
+def all_time_board(request: HttpRequest) -> JsonResponse:
     return board_or_error(request, boards.all_time_board)
 
 
 @require_GET
-def daily_deal(request, date):
+def daily_deal(request: HttpRequest, date: str) -> JsonResponse:
     """The date's commitment; its seed and nonce too once the date is over (leaderboards.proof)."""
     day = params.calendar_date(date)
     if day is None:
@@ -101,7 +103,7 @@ def daily_deal(request, date):
 
 
 @require_GET
-def share(request, game_id):
+def share(request: HttpRequest, game_id: str) -> JsonResponse:
     me = identity.player_for_request(request, create=False)
     entry = Entry.objects.filter(game_id=game_id, player=me).select_related("player").first() if me else None
     if entry is None:
@@ -117,7 +119,7 @@ def share(request, game_id):
     )
 
 
-def par_fields(entry: Entry) -> dict:
+def par_fields(entry: Entry) -> dict[str, int | str | None]:
     """The date's par and the entry's score against it (null until the par is computed); an
     entry exists only once its player finished, so the par is revealed to them now."""
     date_par = par.par_of(entry.date)
@@ -128,7 +130,7 @@ def par_fields(entry: Entry) -> dict:
 
 
 @require_GET
-def daily_result(request, game_id):
+def daily_result(request: HttpRequest, game_id: str) -> JsonResponse:
     """The end of a ranked daily for its own player: score, par, rank and standing (daily_end)."""
     me = identity.player_for_request(request, create=False)
     entry = Entry.objects.filter(game_id=game_id, player=me).select_related("player").first() if me else None
@@ -137,17 +139,17 @@ def daily_result(request, game_id):
     return JsonResponse(daily_end.daily_result(entry))
 
 
-def watchable_game(game_id: str):
+def watchable_game(game_id: str) -> tuple[Game, Entry] | None:
     """(game, entry) of a ranked daily whose date is closed and whose entry is on the boards, or None."""
     entry = boards.visible_entries().filter(game_id=game_id).select_related("player").first()
     game = Game.objects.filter(pk=game_id, mode="daily", ranked=True).first() if entry else None
-    if game is None or not daily.date_is_closed(entry.date):
+    if entry is None or game is None or not daily.date_is_closed(entry.date):
         return None
     return game, entry
 
 
 @require_GET
-def replay(request, game_id):
+def replay(request: HttpRequest, game_id: str) -> JsonResponse:
     identity.count(request, "replay_steps")  # before the lookup: guessing ids counts too
     found = watchable_game(game_id)
     if found is None:

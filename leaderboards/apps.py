@@ -12,7 +12,7 @@ class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self):
+    def ready(self) -> None:
         # Imported here: models and the room service are usable only once the apps are loaded.
         from games.keepers import register_player_keeper
         from games.models import Game

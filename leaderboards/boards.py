@@ -8,13 +8,18 @@ day's score, the week's total, the best daily score): equal figures share a rank
 """
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeAlias
 
-from django.db.models import Avg, Count, F, Max, Q, Sum, Window
+from django.db.models import Avg, Count, F, Max, Q, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 
 from leaderboards.models import DailyDeal, Entry, PlayerRecord
 from players.models import Player
+
+# A board, a row of it or a reader's own line, as the API sends it (JSON) and the pages show it.
+Board: TypeAlias = dict[str, Any]
 
 PER_PAGE = 50
 WEEK_DAYS = 7
@@ -38,16 +43,17 @@ def pages_for(count: int, per_page: int = PER_PAGE) -> int:
     return max(1, -(-count // per_page))
 
 
-def page_with_count(queryset, page: Page, count) -> tuple[list, int]:
+def page_with_count(queryset: QuerySet[Any, Any], page: Page, count: Callable[[], int]) -> tuple[list[Any], int]:
     """The page's rows and the board's size, in one query (a window count) unless past the end."""
     rows = list(queryset.annotate(full_count=Window(Count("*")))[page.start : page.stop])
     if rows:
         first = rows[0]
-        return rows, first["full_count"] if isinstance(first, dict) else first.full_count
+        full_count: int = first["full_count"] if isinstance(first, dict) else first.full_count
+        return rows, full_count
     return rows, count() if page.number > 1 else 0
 
 
-def visible_entries():
+def visible_entries() -> QuerySet[Entry]:
     """Entries that may appear on a board: not hidden, of a listed (named, unbanned) player."""
     return Entry.objects.filter(hidden=False, player__banned=False, player__nickname_key__isnull=False)
 
@@ -59,8 +65,8 @@ def is_listed(player: Player | None) -> bool:
 # -- the day's board ---------------------------------------------------------------------------
 
 
-def daily_row(entry, rank: int | None, me: Player | None, replay: bool, par: int | None = None) -> dict:
-    row = {
+def daily_row(entry: Entry, rank: int | None, me: Player | None, replay: bool, par: int | None = None) -> Board:
+    row: Board = {
         "rank": rank,
         "nickname": entry.player.display_name if is_listed(entry.player) else "Anonymous",
         "score": entry.score,
@@ -79,7 +85,7 @@ def daily_rank(date: datetime.date, score: int) -> int:
     return visible_entries().filter(date=date, score__gt=score).count() + 1
 
 
-def daily_board(date: datetime.date, page: Page, me: Player | None, date_over: bool) -> dict:
+def daily_board(date: datetime.date, page: Page, me: Player | None, date_over: bool) -> Board:
     entries = visible_entries().filter(date=date)
     ranked, count = page_with_count(
         entries.select_related("player")
@@ -103,7 +109,7 @@ def daily_board(date: datetime.date, page: Page, me: Player | None, date_over: b
     }
 
 
-def revealed_par(date: datetime.date, date_over: bool, mine) -> int | None:
+def revealed_par(date: datetime.date, date_over: bool, mine: Entry | None) -> int | None:
     """The date's par for this reader: once the date is over, or once they finished their daily
     of it (it is the score to beat: telling it before would tell the rest a target mid-game)."""
     if not date_over and mine is None:
@@ -111,7 +117,7 @@ def revealed_par(date: datetime.date, date_over: bool, mine) -> int | None:
     return DailyDeal.objects.filter(date=date).values_list("par", flat=True).first()
 
 
-def daily_me(entry, me: Player | None, date_over: bool, par: int | None = None) -> dict | None:
+def daily_me(entry: Entry | None, me: Player | None, date_over: bool, par: int | None = None) -> Board | None:
     if me is None:
         return None
     if entry is None:
@@ -129,7 +135,8 @@ def week_range(end: datetime.date) -> tuple[datetime.date, datetime.date]:
     return end - datetime.timedelta(days=WEEK_DAYS - 1), end
 
 
-def week_totals(start: datetime.date, end: datetime.date):
+def week_totals(start: datetime.date, end: datetime.date) -> QuerySet[Any, Any]:
+    """Rows of {player, total, games}: the model left open so that the annotations may be filtered on."""
     return (
         visible_entries()
         .filter(date__range=(start, end))
@@ -138,7 +145,7 @@ def week_totals(start: datetime.date, end: datetime.date):
     )
 
 
-def week_board(end: datetime.date, page: Page, me: Player | None) -> dict:
+def week_board(end: datetime.date, page: Page, me: Player | None) -> Board:
     start, end = week_range(end)
     totals = week_totals(start, end)
     ranked, count = page_with_count(
@@ -170,7 +177,7 @@ def week_board(end: datetime.date, page: Page, me: Player | None) -> dict:
     }
 
 
-def week_me(start, end, me: Player | None) -> dict | None:
+def week_me(start: datetime.date, end: datetime.date, me: Player | None) -> Board | None:
     if me is None:
         return None
     mine = Entry.objects.filter(player=me, hidden=False, date__range=(start, end)).aggregate(
@@ -186,7 +193,7 @@ def week_me(start, end, me: Player | None) -> dict | None:
 # -- all time -----------------------------------------------------------------------------------
 
 
-def record_row(record: PlayerRecord, rank: int | None, me: Player | None) -> dict:
+def record_row(record: PlayerRecord, rank: int | None, me: Player | None) -> Board:
     return {
         "rank": rank,
         "nickname": record.player.nickname,
@@ -198,11 +205,11 @@ def record_row(record: PlayerRecord, rank: int | None, me: Player | None) -> dic
     }
 
 
-def listed_records():
+def listed_records() -> QuerySet[PlayerRecord]:
     return PlayerRecord.objects.filter(listed=True, games__gt=0)
 
 
-def all_time_board(page: Page, me: Player | None) -> dict:
+def all_time_board(page: Page, me: Player | None) -> Board:
     records = listed_records()
     # No window count here: it would make the database join every record to its player, while
     # the rank alone streams down the index and stops at the page; the count is index-only.
@@ -223,7 +230,7 @@ def all_time_board(page: Page, me: Player | None) -> dict:
     }
 
 
-def all_time_me(me: Player | None) -> dict | None:
+def all_time_me(me: Player | None) -> Board | None:
     if me is None:
         return None
     record = PlayerRecord.objects.filter(player=me).select_related("player").first()
@@ -234,7 +241,7 @@ def all_time_me(me: Player | None) -> dict | None:
     return {**record_row(record, rank, me), **base, "played": True}
 
 
-def record_figures(entries) -> dict:
+def record_figures(entries: QuerySet[Entry]) -> dict[str, int | float]:
     figures = entries.aggregate(
         games=Count("id"),
         wins=Count("id", filter=Q(result=Entry.WON)),

@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 
 from games import daily_clock
 from games.engine import Game as EngineGame
-from games.engine.records import Scores
-from games.models import Game
+from games.engine.records import Position, Scores
+from games.models import Game, Move
 from games.replay import replay
 from games.rooms.creation import solo_seats, start
 from leaderboards import flags, par, wording
@@ -65,12 +65,12 @@ def commit_ahead(date: datetime.date | None = None) -> None:
     deal_of(date + datetime.timedelta(days=1))
 
 
-def dealt_from(seed: int) -> dict:
+def dealt_from(seed: int) -> Position:
     """The position a game dealt from `seed` starts at (R57: every daily of a date is dealt so)."""
     return EngineGame.new(seed).to_position()
 
 
-def daily_game(player, level: str | None = None) -> tuple[Game, bool]:
+def daily_game(player: Player, level: str | None = None) -> tuple[Game, bool]:
     """The player's unfinished daily of today, else a new one (ranked only if it is the first).
 
     The room service's maker of the daily mode (registered in LeaderboardsConfig.ready); a daily
@@ -100,7 +100,7 @@ def daily_game(player, level: str | None = None) -> tuple[Game, bool]:
         return start(game), True
 
 
-def record_finished_daily(sender, game, **kwargs) -> None:
+def record_finished_daily(sender: object, game: Game, **kwargs: object) -> None:
     """games.signals.game_finished's receiver: a finished ranked daily gets its Entry."""
     on_game_finished(game)
 
@@ -111,7 +111,7 @@ def ranked_players(players: QuerySet[Player]) -> QuerySet[Player]:
     return players.filter(entries__isnull=False)
 
 
-def replay_scores(game, moves) -> Scores | None:
+def replay_scores(game: Game, moves: list[Move]) -> Scores | None:
     """Replay the game's `moves` from its initial position; the scores if it is over."""
     replayed = replay(game, moves)
     if replayed.turn is not None:
@@ -127,12 +127,13 @@ def result_of(score: int, opponents_score: int) -> str:
     return Entry.DRAW  # R56: equal totals are a draw
 
 
-def human_player_id(game):
+def human_player_id(game: Game) -> str | None:
     seat = (game.seats or {}).get(HUMAN_SEAT) or {}
-    return seat.get("player")
+    player: str | None = seat.get("player")
+    return player
 
 
-def on_game_finished(game) -> Entry | None:
+def on_game_finished(game: Game) -> Entry | None:
     """Write the Entry of a finished ranked daily game, from the server's replay of its moves.
 
     Called by the room service after the last move has committed. Idempotent: a second call for
@@ -143,7 +144,8 @@ def on_game_finished(game) -> Entry | None:
     existing = Entry.objects.filter(game_id=game.id).first()
     if existing is not None:
         return existing
-    player = Player.objects.filter(pk=human_player_id(game)).first() if human_player_id(game) else None
+    player_id = human_player_id(game)
+    player = Player.objects.filter(pk=player_id).first() if player_id else None
     if player is None or game.daily_date is None:
         log.warning("daily game %s has no human player or date; not ranked", game.id)
         return None
@@ -158,14 +160,16 @@ def on_game_finished(game) -> Entry | None:
     if scores is None:
         log.warning("daily game %s is not over on replay; not ranked", game.id)
         return None
-    return record_entry(player, game, scores["totals"], moves)
+    return record_entry(player, game, game.daily_date, scores["totals"], moves)
 
 
-def record_entry(player: Player, game, totals: dict, moves: list) -> Entry | None:
+def record_entry(
+    player: Player, game: Game, date: datetime.date, totals: dict[str, int], moves: list[Move]
+) -> Entry | None:
     score, opponents_score = int(totals[HUMAN_TEAM]), int(totals[OTHER_TEAM])
     entry = Entry(
         player=player,
-        date=game.daily_date,
+        date=date,
         game_id=game.id,
         score=score,
         opponents_score=opponents_score,

@@ -24,7 +24,7 @@ def standing(entry: Entry) -> str:
     return LISTED if is_listed(player) else UNNAMED
 
 
-def daily_result(entry: Entry) -> dict:
+def daily_result(entry: Entry) -> dict[str, object]:
     where = standing(entry)
     par = par_of(entry.date)  # an entry exists once its player finished: the par is theirs to see
     return {

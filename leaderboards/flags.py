@@ -15,7 +15,8 @@ import hashlib
 import itertools
 import json
 import statistics
-from typing import TYPE_CHECKING, TypedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 
@@ -23,6 +24,10 @@ from leaderboards.models import Entry
 
 if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with the server
     from django_stubs_ext import WithAnnotations
+
+    from games.models import Move
+
+EntryT = TypeVar("EntryT", bound=Entry)
 
 
 class Flags(TypedDict):
@@ -42,7 +47,7 @@ COPIED, NETWORK, FAST = "copied", "network", "fast"
 KINDS = [(COPIED, "copied game"), (NETWORK, "several from one network"), (FAST, "too fast for a person")]
 
 
-def opening_digest(moves, seat: str) -> str:
+def opening_digest(moves: Sequence[Move], seat: str) -> str:
     """SHA-256 of the seat's first OPENING_MOVES actions, as canonical JSON; "" if it has none."""
     actions = [move.action for move in moves if move.seat == seat][:OPENING_MOVES]
     if not actions:
@@ -50,7 +55,7 @@ def opening_digest(moves, seat: str) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def median_answer_seconds(moves, seat: str) -> float | None:
+def median_answer_seconds(moves: Sequence[Move], seat: str) -> float | None:
     """The median time between the move before each of the seat's moves and that move."""
     gaps = [
         (move.created - before.created).total_seconds()
@@ -60,7 +65,7 @@ def median_answer_seconds(moves, seat: str) -> float | None:
     return statistics.median(gaps) if gaps else None
 
 
-def evidence(moves: list, seat: str) -> dict:
+def evidence(moves: Sequence[Move], seat: str) -> dict[str, str | int | float | None]:
     """The fields of an Entry the flags read, from the game's stored moves in order."""
     return {
         "opening_digest": opening_digest(moves, seat),
@@ -69,7 +74,7 @@ def evidence(moves: list, seat: str) -> dict:
     }
 
 
-def same_date_entries():
+def same_date_entries() -> QuerySet[Entry]:
     return Entry.objects.filter(date=OuterRef("date")).exclude(pk=OuterRef("pk"))
 
 
@@ -84,7 +89,7 @@ def flagged(queryset: QuerySet[Entry]) -> QuerySet[WithAnnotations[Entry, Flags]
     )
 
 
-def filter_kind(queryset, kind: str | None):
+def filter_kind(queryset: QuerySet[EntryT], kind: str | None) -> QuerySet[EntryT]:
     """Entries with the flag `kind` ("any": with any flag); the queryset must be `flagged`."""
     conditions = {COPIED: Q(flag_copied=True), NETWORK: Q(flag_network=True), FAST: Q(flag_fast=True)}
     if kind == "any":

@@ -6,6 +6,8 @@ result of a player for a date, written only by `leaderboards.daily.on_game_finis
 server's own replay. A ModerationAction records every moderator's decision.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -36,10 +38,10 @@ class DailyDeal(models.Model):
     par = models.IntegerField(null=True, blank=True, editable=False)
     par_started_at = models.DateTimeField(null=True, blank=True, editable=False)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"Daily deal {self.date.isoformat()}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         # Every deal gets its nonce and commitment when it is made, however it is made.
         if not self.nonce:
             self.nonce = commitment.new_nonce()
@@ -85,7 +87,7 @@ class Entry(models.Model):
             models.Index(fields=["player", "date"], name="entry_player_visible", condition=Q(hidden=False)),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.player} {self.date.isoformat()} {self.score}"
 
 
@@ -109,7 +111,7 @@ class ModerationAction(models.Model):
     class Meta:
         ordering = ["-at"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.moderator} {self.action} {self.target}"
 
 
@@ -138,5 +140,5 @@ class PlayerRecord(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.player} ({self.games} games, best {self.best})"

@@ -6,6 +6,7 @@ taken and they cannot choose another) and keeps their later dailies from ranking
 hidden); unbanning restores exactly what the ban took away.
 """
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from leaderboards.boards import refresh_record
@@ -14,32 +15,32 @@ from leaderboards.models import Entry, ModerationAction
 from players.models import Player
 
 
-def log_action(moderator, action: str, target: str, reason: str) -> ModerationAction:
+def log_action(moderator: User, action: str, target: str, reason: str) -> ModerationAction:
     return ModerationAction.objects.create(moderator=moderator, action=action, target=target, reason=reason[:200])
 
 
-def hide_entry(entry: Entry, moderator, reason: str) -> None:
+def hide_entry(entry: Entry, moderator: User, reason: str) -> None:
     with transaction.atomic():
         Entry.objects.filter(pk=entry.pk).update(hidden=True, hidden_reason=reason[:200])
         log_action(moderator, ModerationAction.HIDE_ENTRY, f"entry:{entry.game_id}", reason)
     refresh_record(entry.player)
 
 
-def unhide_entry(entry: Entry, moderator, reason: str = "") -> None:
+def unhide_entry(entry: Entry, moderator: User, reason: str = "") -> None:
     with transaction.atomic():
         Entry.objects.filter(pk=entry.pk).update(hidden=False, hidden_reason="")
         log_action(moderator, ModerationAction.UNHIDE_ENTRY, f"entry:{entry.game_id}", reason)
     refresh_record(entry.player)
 
 
-def ban_player(player: Player, moderator, reason: str) -> None:
+def ban_player(player: Player, moderator: User, reason: str) -> None:
     with transaction.atomic():
         Player.objects.filter(pk=player.pk).update(banned=True)
         log_action(moderator, ModerationAction.BAN_PLAYER, f"player:{player.pk}", reason)
     refresh_record(player)
 
 
-def unban_player(player: Player, moderator, reason: str = "") -> None:
+def unban_player(player: Player, moderator: User, reason: str = "") -> None:
     with transaction.atomic():
         Player.objects.filter(pk=player.pk).update(banned=False)
         Entry.objects.filter(player=player, hidden=True, hidden_reason=BANNED_AT_FINISH).update(

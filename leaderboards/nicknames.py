@@ -346,7 +346,7 @@ def validate(raw: object) -> tuple[str, str]:
     return nickname, key
 
 
-def set_nickname(player, raw: object) -> str:
+def set_nickname(player: Player, raw: object) -> str:
     """Give the player a nickname (or a new one); raises NicknameError when it cannot be theirs."""
     if player.banned:
         raise NicknameError("player_banned", _("This player cannot choose a nickname."))

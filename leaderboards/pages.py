@@ -6,9 +6,10 @@ Plain HTML that works without script; every nickname is shown through Django's a
 """
 
 import datetime
+from typing import Any
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,14 +22,14 @@ from leaderboards.models import DailyDeal
 from players import identity
 
 
-def page_or_404(request) -> boards.Page:
+def page_or_404(request: HttpRequest) -> boards.Page:
     page = api.page_of(request)
     if page is None:
         raise Http404("no such page")
     return page
 
 
-def board_context(request, board: dict, tab: str, title: str) -> dict:
+def board_context(request: HttpRequest, board: boards.Board, tab: str, title: str) -> dict[str, Any]:
     me = identity.player_for_request(request, create=False)
     return {
         "board": board,
@@ -43,7 +44,7 @@ def board_context(request, board: dict, tab: str, title: str) -> dict:
 
 
 @require_GET
-def daily_page(request, date: str | None = None):
+def daily_page(request: HttpRequest, date: str | None = None) -> HttpResponse:
     day = daily.today() if date is None else api.parse_date(date)
     if day is None or day > daily.today():
         raise Http404("no board for this date")
@@ -58,28 +59,28 @@ def daily_page(request, date: str | None = None):
 
 
 @require_GET
-def week_page(request):
+def week_page(request: HttpRequest) -> HttpResponse:
     me = identity.player_for_request(request, create=False)
     board = boards.week_board(daily.today(), page_or_404(request), me)
     return render(request, "leaderboards/board.html", board_context(request, board, "week", "week"))
 
 
 @require_GET
-def all_time_page(request):
+def all_time_page(request: HttpRequest) -> HttpResponse:
     me = identity.player_for_request(request, create=False)
     board = boards.all_time_board(page_or_404(request), me)
     return render(request, "leaderboards/board.html", board_context(request, board, "all", "all"))
 
 
-def back_to(request) -> str:
-    target = request.POST.get("next", "")
+def back_to(request: HttpRequest) -> str:
+    target: str = request.POST.get("next", "")
     if target.startswith("/leaderboard/") and url_has_allowed_host_and_scheme(target, allowed_hosts=None):
         return target
     return reverse("leaderboard")
 
 
 @require_POST
-def nickname_form(request):
+def nickname_form(request: HttpRequest) -> HttpResponse:
     identity.count(request, "nickname")
     player = identity.player_for_request(request)
     try:
@@ -90,7 +91,7 @@ def nickname_form(request):
 
 
 @require_POST
-def link_form(request):
+def link_form(request: HttpRequest) -> HttpResponse:
     player = identity.player_for_request(request)
     url = request.build_absolute_uri(identity.new_personal_link(player))
     return no_store(
@@ -102,7 +103,7 @@ def link_form(request):
     )
 
 
-def no_store(response):
+def no_store(response: HttpResponse) -> HttpResponse:
     """A page about a personal link: never cached, and never named in another site's Referer.
 
     "same-origin", not "no-referrer": under no-referrer Chromium sends the confirm form's POST with
@@ -112,14 +113,14 @@ def no_store(response):
     return response
 
 
-def link_not_valid(request):
+def link_not_valid(request: HttpRequest) -> HttpResponse:
     return no_store(
         render(request, "leaderboards/link_invalid.html", {"days": identity.LINK_LIFETIME.days}, status=404)
     )
 
 
 @require_http_methods(["GET", "POST"])
-def follow_link(request, token: str):
+def follow_link(request: HttpRequest, token: str) -> HttpResponse:
     """GET asks "Continue as …?" and changes nothing; the POST (CSRF-checked) binds this browser."""
     if request.method == "GET":
         player = identity.player_for_link(token)
@@ -135,7 +136,7 @@ def follow_link(request, token: str):
 
 
 @require_GET
-def check_page(request):
+def check_page(request: HttpRequest) -> HttpResponse:
     """ "Check the deals": how anyone checks a date's deals, with today's and tomorrow's commitments
     and the latest date whose seed is out (leaderboards.proof: nothing secret is ever here)."""
     today = daily.today()
@@ -154,7 +155,7 @@ def check_page(request):
 
 
 @require_GET
-def replay_page(request, game_id):
+def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
     identity.count(request, "replay_page")  # each step replays the game from its start
     found = api.watchable_game(game_id)
     if found is None:
@@ -183,7 +184,7 @@ def replay_page(request, game_id):
 
 
 @require_GET
-def record_page(request):
+def record_page(request: HttpRequest) -> HttpResponse:
     """The player's own record (leaderboards.record), from this browser's session; creates nobody."""
     me = identity.player_for_request(request, create=False)
     mine = record.record_of(me)

@@ -115,7 +115,7 @@ def schedule(date: datetime.date) -> None:
         transaction.on_commit(lambda: submit(date))
 
 
-def submit(date: datetime.date) -> Future:
+def submit(date: datetime.date) -> Future[None]:
     return _worker.submit(in_background, date)
 
 

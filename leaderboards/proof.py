@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from games import daily_clock
 from games.engine import Game as EngineGame
 from games.engine.errors import RuleError
+from games.engine.records import Position
 from games.engine.rules import STANDARD
 from games.models import Game
 from leaderboards import commitment, daily, par
@@ -40,7 +41,7 @@ def deal_for_answer(date: datetime.date) -> DailyDeal | None:
     return DailyDeal.objects.filter(date=date).first()
 
 
-def published(deal: DailyDeal) -> dict:
+def published(deal: DailyDeal) -> dict[str, object]:
     """What anyone may know of the deal now: the commitment always, seed and nonce once it is over.
 
     The seed is a decimal string: 63 bits lose their last digits as a JavaScript number.
@@ -89,18 +90,18 @@ def check_program(deal: DailyDeal | None) -> str:
     return CHECK_PROGRAM.format(date=deal.date.isoformat(), seed=deal.seed, nonce=deal.nonce)
 
 
-def deck_fingerprint(position: dict) -> str:
+def deck_fingerprint(position: Position) -> str:
     """A short digest of a dealt position's cards, for a readable report."""
     cards = "|".join(repr(position[name]) for name in DEALT_FIELDS)
     return hashlib.sha256(cards.encode()).hexdigest()[:16]
 
 
-def dealt_positions(seed: int) -> dict[int, dict]:
+def dealt_positions(seed: int) -> dict[int, Position]:
     """Deal number → the engine's position of that deal just dealt from `seed` (R57)."""
     return {deal: EngineGame.at_deal(seed, deal).to_position() for deal in range(1, STANDARD.deals + 1)}
 
 
-def same_deal(position: dict, expected: dict) -> list[str]:
+def same_deal(position: Position, expected: Position) -> list[str]:
     """The dealt fields in which `position` differs from `expected`."""
     return [name for name in DEALT_FIELDS if position.get(name) != expected.get(name)]
 
@@ -158,7 +159,7 @@ def check_commitment(deal: DailyDeal, report: Report) -> None:
         report.problem(f"the commitment {deal.commitment} is not the SHA-256 of the stored date, seed and nonce")
 
 
-def check_game(game: Game, seed: int, expected: dict[int, dict], report: Report) -> None:
+def check_game(game: Game, seed: int, expected: dict[int, Position], report: Report) -> None:
     """The game's seed, its initial position (deal 1) and each later deal its moves reach."""
     name = f"game {game.id}"
     if int(game.seed) != int(seed):
@@ -177,7 +178,7 @@ def check_game(game: Game, seed: int, expected: dict[int, dict], report: Report)
         report.lines.append(f"{name} ({game.status}, {'ranked' if game.ranked else 'practice'}): deals {reached} match")
 
 
-def replay_deals(game: Game, expected: dict[int, dict], report: Report) -> str:
+def replay_deals(game: Game, expected: dict[int, Position], report: Report) -> str:
     """Replay the stored moves with the engine; each deal they start must be the seed's deal.
     Returns the deals checked ("1-4"), or "" after a problem."""
     engine_game = EngineGame.from_position(game.initial_position)

@@ -9,7 +9,9 @@ list of their other finished games.
 """
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from django.db.models import Count, Min, OuterRef, Subquery
 from django.db.models.functions import Coalesce
@@ -47,7 +49,7 @@ class Record:
     average_against_par: int | None = None
     plot: list[Day] = field(default_factory=list)
     dailies: list[Day] = field(default_factory=list)  # newest first
-    other_games: list[dict] = field(default_factory=list)
+    other_games: list[dict[str, object]] = field(default_factory=list)
 
 
 def streaks(dates: list[datetime.date], today: datetime.date) -> tuple[int, int]:
@@ -87,13 +89,13 @@ def best_rank(player: Player) -> int | None:
     return None if found["best"] is None else found["best"] + 1
 
 
-def pars_of(dates) -> dict:
+def pars_of(dates: Iterable[datetime.date]) -> dict[datetime.date, int]:
     """{date: par} of the dates whose par is computed (leaderboards.par: once per date)."""
     known = DailyDeal.objects.filter(date__in=list(dates), par__isnull=False).values_list("date", "par")
-    return dict(known)
+    return {date: par for date, par in known if par is not None}
 
 
-def other_finished_games(player: Player) -> list[dict]:
+def other_finished_games(player: Player) -> list[dict[str, object]]:
     mine = games_of(player.pk).filter(status=Game.FINISHED).exclude(mode=Game.DAILY).order_by("-updated")
     return [
         {"id": str(game.pk), "mode": game.mode, "finished": game.updated, "url": f"/replay/{game.pk}/"}
@@ -148,7 +150,26 @@ class Bar:
     par_y: float | None
 
 
-def plot_bars(days: list[Day]) -> dict:
+class Plot(TypedDict):
+    """The record page's bar chart, in the SVG's own units."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    zero: float
+    top: int
+    top_y: float
+    bottom: int
+    bottom_y: float
+    dates_y: int
+    bars: list[Bar]
+    first: datetime.date | None
+    last: datetime.date | None
+    any_par: bool
+
+
+def plot_bars(days: list[Day]) -> Plot:
     """Each played day a bar from 0 to its score (its result is the bar's class), a mark at par."""
     values = [d.entry.score for d in days if d.entry] + [d.par for d in days if d.entry and d.par is not None]
     top, bottom = max([*values, 1]), min([*values, 0])

@@ -9,7 +9,7 @@ register = template.Library()
 
 
 @register.filter
-def signed(value) -> str:
+def signed(value: int | None) -> str:
     if value is None:
         return ""
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")

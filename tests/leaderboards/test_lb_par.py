@@ -59,7 +59,7 @@ def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_
     settings.FOOT_PAR_IN_BACKGROUND = True  # the site's default (server/settings.py)
     release = threading.Event()
     threads: list[str] = []
-    futures: list[Future[int | None]] = []
+    futures: list[Future[None]] = []
     real_submit = par.submit
 
     def slow_par(seed):
@@ -69,7 +69,7 @@ def test_a_deal_made_by_a_request_gets_its_par_in_a_background_thread_after_the_
 
     monkeypatch.setattr(par, "play_par", slow_par)
 
-    def submit(date: datetime.date) -> Future[int | None]:
+    def submit(date: datetime.date) -> Future[None]:
         futures.append(real_submit(date))
         return futures[-1]
 

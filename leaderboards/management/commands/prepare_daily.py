@@ -20,7 +20,7 @@ class Command(BaseCommand):
         "and compute the par of every deal up to tomorrow that has none."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: object, **options: object) -> None:
         today = daily.today()
         daily.commit_ahead(today)
         for date in par.compute_missing(today + datetime.timedelta(days=1)):

@@ -4,7 +4,7 @@ A thin wrapper over leaderboards.proof.verify_date: prints what it checked and e
 any difference, and for a date that has no daily deal.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import params
 from leaderboards import proof
@@ -17,10 +17,10 @@ class Command(BaseCommand):
         "each later deal) of every stored daily game of that date. Exits 1 on any difference."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("date", help="the UTC date, YYYY-MM-DD")
 
-    def handle(self, *args, date, **options):
+    def handle(self, *args: object, date: str, **options: object) -> None:
         day = params.calendar_date(date)
         if day is None:
             raise CommandError(f"{date!r} is not a date written YYYY-MM-DD.")
