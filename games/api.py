@@ -8,15 +8,16 @@ invite-code lookups, and looks at one's own games, are counted in players.limits
 answer is 429 with Retry-After (players.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
 
+import json
 from functools import wraps
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
-from games import params, watch
+from games import deflate_parts, params, watch
 from games.messages import message_for
 from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
@@ -179,27 +180,53 @@ def again(request, game_id):
 
 @require_GET
 def watch_replay(request, game_id):
-    """A finished game move by move with every hand open (games.watch says who may)."""
+    """A finished game move by move with every hand open (games.watch says who may). The replay's
+    cached compressed bytes are sent as they are, with the request's own fields around them."""
     identity.count(request, "replay")  # before the lookup: guessing ids counts too
+    if identity.session_hash(request.session) is None:
+        identity.count(request, "replay_cookieless")  # a tighter window for callers with no cookie
     game = watch.find_game(game_id)
     if game is None:
         return JsonResponse({"code": "not_found", "message": "There is no such game."}, status=404)
     refused = watch.refusal(game)
     if refused:
         return JsonResponse({"code": refused, "message": watch.refusal_message(refused, game)}, status=403)
-    replay = watch.replay_of(game)
+    replay, steps = watch.replay_part(game)
     me = identity.player_for_request(request, create=False)
-    return JsonResponse(
-        {
-            "game_id": str(game.pk),
-            "mode": game.mode,
-            "date": game.daily_date.isoformat() if game.daily_date else None,
-            "seat": game.seat_of(me.pk) if me else None,
-            "players": watch.players_of(game),
-            "total_steps": len(replay["steps"]) + 1,
-            **replay,
-        }
-    )
+    head = {
+        "game_id": str(game.pk),
+        "mode": game.mode,
+        "date": game.daily_date.isoformat() if game.daily_date else None,
+        "seat": game.seat_of(me.pk) if me else None,
+        "players": watch.players_of(game),
+        "total_steps": steps + 1,
+    }
+    return json_around(request, json.dumps(head, separators=(",", ":")).encode()[:-1] + b",", replay)
+
+
+def takes_deflate(request) -> bool:
+    """Whether the client's Accept-Encoding takes `deflate` (named, and not with q=0)."""
+    for coding in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, quality = coding.strip().partition(";")
+        if name.strip().lower() == "deflate":
+            weight = quality.replace(" ", "").removeprefix("q=")
+            return not weight or not all(c in "0." for c in weight)
+    return False
+
+
+def json_around(request, head: bytes, middle: deflate_parts.Part) -> HttpResponse:
+    """`head` + the middle part's text + `}` as JSON: deflated without inflating the middle when
+    the client takes `deflate` (every browser does), else plain."""
+    if takes_deflate(request):
+        body = deflate_parts.zlib_body(
+            [deflate_parts.compress_part(head), middle, deflate_parts.compress_part(b"}", final=True)]
+        )
+        answer = HttpResponse(body, content_type="application/json")
+        answer["Content-Encoding"] = "deflate"
+    else:
+        answer = HttpResponse(head + deflate_parts.inflate_part(middle) + b"}", content_type="application/json")
+    answer["Vary"] = "Accept-Encoding"
+    return answer
 
 
 urlpatterns: list = [

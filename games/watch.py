@@ -18,13 +18,13 @@ its replay is cached.
 """
 
 import json
-import zlib
 from collections import Counter
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from games import daily_clock
+from games.deflate_parts import Part, compress_part
 from games.engine import redact_events
 from games.models import Game
 from games.replay import initial_game
@@ -34,7 +34,7 @@ from players.models import Player
 
 NOT_FINISHED, DAILY_NOT_OVER = "not_finished", "daily_not_over"
 CACHE_SECONDS = 3600
-CACHE_VERSION = 4  # bump when the replay's shape changes
+CACHE_VERSION = 5  # bump when the replay's shape or its cached form changes
 
 
 def find_game(game_id: str) -> Game | None:
@@ -128,19 +128,25 @@ def moved_hand(hand: dict, seat: str, events: list) -> dict | None:
     return {card: count for card, count in held.items() if count}
 
 
-def replay_of(game: Game) -> dict:
-    """{"first": open view of the deal, "steps": [{"seq", "seat", "events", "patch"}, ...]}.
+def replay_part(game: Game) -> tuple[Part, int]:
+    """The replay's members `"first": <open view of the deal>, "steps": [{"seq", "seat", "events",
+    "patch"}, ...]` (JSON without the braces, for games.api to put the request's own fields
+    around) as a raw deflate part (games.deflate_parts), and its number of steps.
 
-    Cached as compressed JSON: a whole game is some 500 KB of JSON and several times that as
-    Python objects, about 30 KB compressed (docs/LEADERBOARDS.md), so a process's cache holds
-    hundreds of replays in a few MB."""
+    Cached compressed: a whole game is some 500 KB of JSON, about 30 KB compressed
+    (docs/LEADERBOARDS.md), so a process's cache holds hundreds of replays in a few MB; and a
+    cached replay is sent as those bytes, never inflated, parsed or written again (issue 24,
+    finding 6)."""
     key = f"watch:{CACHE_VERSION}:{game.pk}:{game.version}"
-    packed = cache.get(key)
-    if packed is not None:
-        return json.loads(zlib.decompress(packed))
+    cached = cache.get(key)
+    if cached is not None:
+        data, length, adler, steps = cached
+        return Part(data, length, adler), steps
     found = build_replay(game)
-    cache.set(key, zlib.compress(json.dumps(found, separators=(",", ":")).encode(), 6), CACHE_SECONDS)
-    return found
+    members = json.dumps(found, separators=(",", ":")).encode()[1:-1]
+    part = compress_part(members)
+    cache.set(key, (part.data, part.length, part.adler, len(found["steps"])), CACHE_SECONDS)
+    return part, len(found["steps"])
 
 
 def players_of(game: Game) -> dict:

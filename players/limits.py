@@ -60,6 +60,7 @@ RATE_SETTINGS = {
     "nickname": {"session": "FOOT_LIMIT_NICKNAME_SESSION", "network": "FOOT_LIMIT_NICKNAME_NETWORK"},
     "list": {"session": "FOOT_LIMIT_LIST_SESSION", "network": "FOOT_LIMIT_LIST_NETWORK"},
     "replay": {"session": "FOOT_LIMIT_REPLAY_SESSION", "network": "FOOT_LIMIT_REPLAY_NETWORK"},
+    "replay_cookieless": {"network": "FOOT_LIMIT_REPLAY_COOKIELESS_NETWORK"},
     "replay_steps": {"session": "FOOT_LIMIT_REPLAY_STEPS_SESSION", "network": "FOOT_LIMIT_REPLAY_STEPS_NETWORK"},
     "replay_page": {"session": "FOOT_LIMIT_REPLAY_PAGE_SESSION", "network": "FOOT_LIMIT_REPLAY_PAGE_NETWORK"},
 }

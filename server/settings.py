@@ -148,6 +148,8 @@ FOOT_LIMIT_LIST_NETWORK = os.environ.get("FOOT_LIMIT_LIST_NETWORK", "300/60,3000
 # A replay's first build costs up to a second of CPU (docs/LEADERBOARDS.md): counted per request.
 FOOT_LIMIT_REPLAY_SESSION = os.environ.get("FOOT_LIMIT_REPLAY_SESSION", "20/60,200/3600")
 FOOT_LIMIT_REPLAY_NETWORK = os.environ.get("FOOT_LIMIT_REPLAY_NETWORK", "100/60,1000/3600")
+# /api/watch from callers without a session cookie (scripts, not the page): their network's tighter window
+FOOT_LIMIT_REPLAY_COOKIELESS_NETWORK = os.environ.get("FOOT_LIMIT_REPLAY_COOKIELESS_NETWORK", "10/60,60/3600")
 # A ranked daily's replay from its board: /api/replay/<id> (200 steps of views a call) and its step page
 FOOT_LIMIT_REPLAY_STEPS_SESSION = os.environ.get("FOOT_LIMIT_REPLAY_STEPS_SESSION", "30/60,300/3600")
 FOOT_LIMIT_REPLAY_STEPS_NETWORK = os.environ.get("FOOT_LIMIT_REPLAY_STEPS_NETWORK", "120/60,1200/3600")

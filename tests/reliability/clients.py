@@ -1,7 +1,11 @@
-"""What the reliability tests count in positions and frames: the cards. The clients themselves are
+"""What the reliability tests count in positions and frames: the cards; and a game with a deal
+played to its end, to post to the test hook. The clients themselves are
 testsupport.clients.Browser and testsupport.ws_player.WsPlayer."""
 
 import re
+
+from games import bots
+from games.engine import Game as EngineGame
 
 CARD = re.compile(r"^(?:[4-9TJQKA23][CDHS]|JK)$")
 TOTAL_CARDS = 270  # R1: five 54-card decks
@@ -37,3 +41,18 @@ def cards_named(value) -> set[str]:
             if CARD.match(part):
                 found.add(part)
     return found
+
+
+def a_finished_first_deal() -> dict:
+    """A new game's position and the moves of its first deal played to its end by easy bots."""
+    game = EngineGame.new(seed=24)
+    start = game.to_position()
+    players = {seat: bots.make_bot("easy", seed=1) for seat in "SWNE"}
+    moves = []
+    while game.deal == 1:
+        seat = game.turn
+        assert seat is not None
+        action = players[seat].act(game.view(seat))
+        game.apply(seat, action)
+        moves.append([seat, action])
+    return {"position": start, "moves": moves, "level": "easy"}

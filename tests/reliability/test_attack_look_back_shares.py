@@ -13,27 +13,11 @@ from 127.0.0.1, one network.
 
 import asyncio
 
-from games import bots
-from games.engine import Game as EngineGame
+from tests.reliability.clients import a_finished_first_deal
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer
 
 ATTACKER_GAMES = 9
-
-
-def a_finished_first_deal() -> dict:
-    """A new game's position and the moves of its first deal played to its end by easy bots."""
-    game = EngineGame.new(seed=24)
-    start = game.to_position()
-    players = {seat: bots.make_bot("easy", seed=1) for seat in "SWNE"}
-    moves = []
-    while game.deal == 1:
-        seat = game.turn
-        assert seat is not None
-        action = players[seat].act(game.view(seat))
-        game.apply(seat, action)
-        moves.append([seat, action])
-    return {"position": start, "moves": moves, "level": "easy"}
 
 
 async def ask_look_back(server, browser: Browser, game_id: str) -> str:
