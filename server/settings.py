@@ -116,11 +116,15 @@ REDIS_LAYERS = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
     "core": "channels_redis.core.RedisChannelLayer",
 }
+# The channel layer may spread its channels and groups over several Redis servers
+# (REDIS_LAYER_URLS, comma-separated: channels_redis picks one per name by a consistent hash);
+# REDIS_URL alone by default. The limits and the cache stay on REDIS_URL.
+REDIS_LAYER_URLS = [u.strip() for u in os.environ.get("REDIS_LAYER_URLS", REDIS_URL or "").split(",") if u.strip()]
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": REDIS_LAYERS[os.environ.get("REDIS_LAYER", "pubsub")],
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": REDIS_LAYER_URLS},
         }
     }
 else:
