@@ -183,3 +183,40 @@ def test_a_deal_that_ends_is_shown_as_it_ended(site, page):
         expect(foot).to_be_visible()
         expect(foot.locator(".card")).to_have_count(13)
     assert not page.foot_errors
+
+
+LAPTOP = {"width": 1280, "height": 720}
+
+
+def spilled_cards(page) -> list[str]:
+    """The open cards (hands and feet) of the side seats that reach out of their seat's box."""
+    return page.evaluate(
+        """() => {
+          const out = [];
+          for (const id of ["seat-left", "seat-right", "seat-top"]) {
+            const box = document.getElementById(id).getBoundingClientRect();
+            for (const card of document.querySelectorAll(`#${id} .card`)) {
+              const r = card.getBoundingClientRect();
+              if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+                out.push(`${id} ${card.dataset.code}`);
+            }
+          }
+          return out;
+        }"""
+    )
+
+
+def test_at_1280_the_open_hands_of_west_and_east_stay_in_their_boxes(site, make_page):
+    """Issue 29 item 10: at the start of a deal (13 cards a hand, a foot of 13 each) every open
+    card of West, North and East is inside its seat's box, at laptop size and at desk size."""
+    game_id = yesterdays_daily(site)
+    for size, name in ((LAPTOP, "replay-laptop.png"), (DESK, None)):
+        page = make_page(size)
+        page.goto(site.url + f"/replay/{game_id}/?step=0")
+        page.wait_for_selector("#table[aria-busy=false]")
+        assert page.locator("#seat-left .open-hand .card").count() == 13
+        assert spilled_cards(page) == []
+        if name:
+            page.screenshot(path=str(SCREENSHOTS / name))
+        box = page.locator("#replay-controls").bounding_box()
+        assert box and box["y"] + box["height"] <= size["height"]
