@@ -14,9 +14,10 @@ import json
 import logging
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import sync_to_async
+from asgiref.typing import ASGIReceiveCallable
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -24,6 +25,7 @@ from django.conf import settings
 
 from games import params
 from games.engine import RuleError, normalise_action
+from games.inbox import MAX_FRAME_BYTES, Inbox, TokenBucket
 from games.messages import language_of_scope, render_error
 from games.models import Game
 from games.recent_events import recent_events
@@ -47,7 +49,6 @@ from players.identity import player_for_session, socket_limit_keys
 
 log = logging.getLogger(__name__)
 
-MAX_FRAME_BYTES = 64 * 1024
 # Daphne (autobahn) lets a server close only with 1000 or 3000-4999, so the standard 1008 (policy)
 # and 1009 (too big) are sent as 4008 and 4009: the same last digits, in the application range.
 CLOSE_POLICY = 4008  # rate limit exceeded
@@ -58,23 +59,6 @@ CLOSE_BANNED = 4403  # the player is banned, or may not watch this game (yet)
 CLOSE_IDLE = 4408
 CLOSE_TOO_MANY = 4429
 GAP_WAIT_SECONDS = 1.0  # how long a version gap may wait for the late message before a resync
-
-
-class TokenBucket:
-    """Allow `burst` messages at once and `rate` per second after that."""
-
-    def __init__(self, rate: float, burst: float):
-        self.rate, self.capacity = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 async def forget_channel(channel_layer, channel_name: str) -> None:
@@ -172,7 +156,6 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.last_presence = None
         self.lease = None
         self.side_tasks = set()  # answers still being worked out (look backs), cancelled on release
-        self.last_heard = time.monotonic()
         self.seat = self.player_id = None
         self.away_since = None
 
@@ -180,11 +163,19 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """The consumer's whole life. Whatever ends it releases what it holds: the socket closing,
         an error, or Daphne cancelling it for a backlog older than its application_close_timeout
         (then `disconnect` never runs, and the heartbeat went on renewing the socket's place)."""
+        bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
+        self.inbox = Inbox(receive, self.refuse, bucket, backlog=settings.FOOT_WS_BACKLOG)
         try:
-            await super().__call__(scope, receive, self.unless_closed(send))
+            # The inbox hands on Daphne's own messages: typed as plain dicts, they are ASGI events.
+            await super().__call__(scope, cast(ASGIReceiveCallable, self.inbox.receive), self.unless_closed(send))
         finally:
+            self.inbox.stop()
             # Shielded: Daphne cancels a slow application again every second until it is done.
             await asyncio.shield(self.release())
+
+    async def refuse(self, reason: str) -> None:
+        """The inbox refused a frame as it arrived: over 64 KB, or a flood (docs/PROTOCOL.md)."""
+        await self.close(CLOSE_TOO_BIG if reason == "too_big" else CLOSE_POLICY)
 
     def unless_closed(self, send):
         """Daphne's `send`, dropping whatever comes after the socket closed (or began to)."""
@@ -200,7 +191,6 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def connect(self):
         self.language = language_of_scope(self.scope)
-        self.bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
         game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
@@ -293,7 +283,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await asyncio.sleep(heartbeat_seconds())
             if self.closed:
                 return
-            if time.monotonic() - self.last_heard > limits.idle_seconds():
+            if time.monotonic() - self.inbox.last_heard > limits.idle_seconds():
                 await self.close(CLOSE_IDLE)
                 return
             try:
@@ -311,14 +301,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         if self.closed or not self.joined:  # refused at connect, or closed: the backlog is dropped
             return
-        self.last_heard = time.monotonic()
-        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
-        if size > MAX_FRAME_BYTES:
-            await self.close(CLOSE_TOO_BIG)
-            return
-        if not self.bucket.take():
-            await self.close(CLOSE_POLICY)
-            return
+        # Size and flood were judged as the frame arrived (games.inbox).
         if text_data is None:
             await self.send_error("bad_message")
             return

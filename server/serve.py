@@ -8,13 +8,15 @@ loop (docs/PERFORMANCE.md measures it). Without uvloop installed this is plain D
 It also starts the daily keeper (server.daily_keeper), which keeps the daily deals a day ahead,
 and restarts gracefully: on SIGTERM the process stops accepting connections, lets each socket's
 move in flight finish, closes every socket with 1012 (server.front) and exits, within
-FOOT_DRAIN_SECONDS (docs/DEPLOY.md).
+FOOT_DRAIN_SECONDS (docs/DEPLOY.md). Websocket messages and frames are limited to 64 KB unless
+the arguments say otherwise.
 """
 
 import asyncio
 import logging
 import os
 import signal
+import sys
 from typing import Any
 
 from server import daily_keeper, slow_requests
@@ -122,7 +124,20 @@ def draining_server() -> None:
     daphne.cli.CommandLineInterface.server_class = DrainingServer
 
 
+# Daphne's own default is 1 MB, held in memory before the consumer (64 KB, docs/PROTOCOL.md) could
+# refuse it: the same limit here stops a bigger frame before it is buffered (close 1009).
+FRAME_LIMIT_OPTIONS = {"--websocket-max-message-size": "65536", "--websocket-max-frame-size": "65536"}
+
+
+def with_frame_limits(argv: list[str]) -> list[str]:
+    """Daphne's arguments with the 64 KB websocket limits added, unless they set their own."""
+    given = {argument.split("=", 1)[0] for argument in argv}
+    added = [part for option, value in FRAME_LIMIT_OPTIONS.items() if option not in given for part in (option, value)]
+    return [argv[0], *added, *argv[1:]]
+
+
 def main() -> None:
+    sys.argv = with_frame_limits(sys.argv)
     install_uvloop()
     plain_autobahn_log_arguments()
     redacting_access_log()  # after the policy: daphne.cli imports daphne.server, which makes its loop

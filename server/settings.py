@@ -276,6 +276,8 @@ FOOT_HTTP_REQUEST_SECONDS = env_number("FOOT_HTTP_REQUEST_SECONDS", 10)
 # The websocket's flood limit (games.consumers): messages per second, and at once
 FOOT_WS_RATE = env_number("FOOT_WS_RATE", 10)
 FOOT_WS_BURST = env_number("FOOT_WS_BURST", 30)
+# Frames a socket may have waiting to be handled; one more closes it 4008 (games.inbox).
+FOOT_WS_BACKLOG = env_int("FOOT_WS_BACKLOG", 32)
 # A ranked daily counts if finished by the end of its UTC date plus this grace (games.daily_clock,
 # docs/LEADERBOARDS.md)
 FOOT_DAILY_GRACE_SECONDS = env_int("FOOT_DAILY_GRACE_SECONDS", 600)

@@ -10,7 +10,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from games.consumers import CLOSE_TOO_MANY
+from games.consumers import CLOSE_POLICY, CLOSE_TOO_MANY
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
@@ -100,5 +100,70 @@ def test_spectators_never_lock_the_seated_players_out(daphne, sqlite_url):
             await player.close()
         for socket in watchers + elsewhere:
             await socket.close()
+
+    run(scenario())
+
+
+async def answers_until_closed(socket: ClientConnection, frames: list[str]) -> tuple[list[str], int | str | None]:
+    """Send `frames` at once; the types of the answers read until the socket closes (or stays
+    quiet 3 s), and its close code (None: still open; "dropped": closed without a close frame)."""
+    for frame in frames:
+        await socket.send(frame)
+    types: list[str] = []
+    try:
+        while True:
+            types.append(json.loads(await asyncio.wait_for(socket.recv(), 3))["type"])
+    except TimeoutError:
+        return types, None
+    except ConnectionClosed as closed:
+        return types, closed.rcvd.code if closed.rcvd else "dropped"
+
+
+def test_a_flood_is_counted_as_it_arrives_and_a_backlog_is_bounded(daphne, sqlite_url):
+    """Finding 3: the token bucket counted a frame when it was handled, so a flood was answered
+    frame by frame until the 31st was handled; the inbound queue had no bound; each sync was a
+    state of its own."""
+    server = daphne(sqlite_url)  # the site's own limits: 10 frames/s, 30 at once
+    browser = Browser(server.http)
+    game_id = browser.new_solo()
+    check = json.dumps({"type": "check", "action": {"type": "draw"}})
+
+    async def scenario():
+        async with await open_cookieless(server, game_id) as flood:
+            await first_answer(flood)
+            types, code = await answers_until_closed(flood, [SYNC] * 200)
+            assert code == CLOSE_POLICY
+            assert types.count("state") <= 2  # before: 30, one per sync handled before the 31st
+        fast = daphne(sqlite_url, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)  # only the backlog bounds it
+        game_browser = Browser(fast.http)
+        fast_game = game_browser.new_solo()
+        async with await open_cookieless(fast, fast_game) as syncs:
+            await first_answer(syncs)
+            types, code = await answers_until_closed(syncs, [SYNC] * 200)
+            assert code is None and 1 <= types.count("state") <= 3  # merged; before: 200 states
+        owner = WsPlayer(game_browser, fast.ws, fast_game)
+        await owner.open()
+        assert owner.socket is not None
+        types, code = await answers_until_closed(owner.socket, [check] * 200)
+        assert code == CLOSE_POLICY  # more than FOOT_WS_BACKLOG (32) waiting; before: 200 answers
+        assert types.count("checked") <= 33
+
+    run(scenario())
+
+
+def test_server_serve_refuses_frames_over_64_kb_before_buffering_them(daphne, sqlite_url):
+    """Finding 3: Daphne's own limit was 1 MB unless a flag said otherwise; server.serve now sets
+    64 KB, so a bigger frame is refused by Daphne (1009) before the application sees it."""
+    server = daphne(sqlite_url)
+    game_id = Browser(server.http).new_solo()
+
+    async def scenario():
+        async with await open_cookieless(server, game_id) as big:
+            await first_answer(big)
+            _types, code = await answers_until_closed(big, [json.dumps({"type": "sync", "pad": "x" * 200_000})])
+            # Daphne's websocket library drops the connection (its "fail by drop" for servers) as
+            # soon as a message passes the limit. Before: 4009, from the consumer, once Daphne had
+            # read all of it.
+            assert code in (1009, "dropped")
 
     run(scenario())

@@ -7,7 +7,7 @@ import json
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.consumers import CLOSE_POLICY, MAX_FRAME_BYTES
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
@@ -45,7 +45,9 @@ def test_bad_input_is_refused_and_the_server_stays_healthy(daphne, sqlite_url):
         await player.close()
         async with connect(url, additional_headers=headers, origin=server.http, max_size=None) as big:
             oversized = json.dumps({"type": "sync", "pad": "x" * MAX_FRAME_BYTES})
-            assert await close_code_after(big, [oversized]) == CLOSE_TOO_BIG
+            # server.serve limits messages to 64 KB: Daphne drops the connection before the consumer
+            # (whose own answer, in process, is 4009: tests/rooms/test_consumer.py).
+            assert await close_code_after(big, [oversized]) in (1009, None)
         async with connect(url, additional_headers=headers, origin=server.http) as flood:
             assert await close_code_after(flood, ['{"type": "sync"}'] * 200) == CLOSE_POLICY
         async with connect(f"{server.ws}/ws/echo/", origin=server.http) as echo:
