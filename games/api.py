@@ -27,6 +27,7 @@ from games.rooms.listing import player_games
 from games.rooms.rematch import play_again
 from games.rooms.seat_views import summary
 from games.rooms.stored import load
+from games.signals import game_created
 from players import identity
 from players.identity import player_for_request
 
@@ -94,6 +95,8 @@ def games(request):
     count(request, "game")
     player = current_player(request, create=True)
     game, created = create_game(player, mode, level)
+    if created:
+        game_created.send(sender=Game, game=game, **identity.limit_keys(request))
     return JsonResponse(summary(game, player), status=201 if created else 200)
 
 

@@ -9,3 +9,8 @@ from django.dispatch import Signal
 # whenever someone opens a finished game (in case the process died in between): a receiver must
 # be idempotent. A receiver's exception is logged; the finished game stands.
 game_finished = Signal()
+
+# Sent with `game` (just made by POST /api/games, any mode), `network` and `session` (the keyed
+# hashes of players.identity, never an address or a cookie) once the game is stored: leaderboards
+# keeps who started each daily, for the moderators' scouting flag.
+game_created = Signal()

@@ -176,6 +176,7 @@ def record_entry(
         result=result_of(score, opponents_score),
         finished_at=moves[-1].created,
         network=player.last_network,
+        start_network=flags.start_network(game.id),
         **flags.evidence(moves, HUMAN_SEAT),
         # A banned player's later results are kept for the moderators but never rank.
         hidden=player.banned,
@@ -187,6 +188,7 @@ def record_entry(
     except IntegrityError:
         # Another call recorded this game, or the player already ranks for this date.
         return Entry.objects.filter(game_id=game.id).first()
+    flags.fill_openings(date)  # the date's other dailies' first moves, for the scouting flag
     refresh_record(player)
     return entry
 

@@ -73,6 +73,10 @@ class Entry(models.Model):
     opening_digest = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
     seat_moves = models.IntegerField(default=0, editable=False)
     median_seconds = models.FloatField(null=True, blank=True, editable=False)
+    # For the scouting flag (leaderboards.flags): the network the game was started from, and a
+    # digest of the player's first SCOUT_MOVES moves, matched against the date's DailyStart rows.
+    start_network = models.CharField(max_length=64, blank=True, default="", editable=False)
+    scout_opening = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         verbose_name_plural = "entries"
@@ -142,3 +146,23 @@ class PlayerRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({self.games} games, best {self.best})"
+
+
+class DailyStart(models.Model):
+    """Who started a daily game — any, ranked or not, finished or not — as keyed hashes (never an
+    address), for the scouting flag: a ranked run can be prepared by playing the same deal first
+    from another cookie jar and dropping it unfinished (issue 24, finding 4)."""
+
+    game_id = models.UUIDField(unique=True)  # no foreign key: the evidence outlives a purged game
+    date = models.DateField(db_index=True)
+    player_id = models.UUIDField()
+    ranked = models.BooleanField(default=False)
+    started_at = models.DateTimeField(auto_now_add=True)
+    network = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    session = models.CharField(max_length=64, blank=True, default="")
+    # The digest of the player's first flags.SCOUT_MOVES moves, once they were played (filled
+    # when a ranked entry of the date is recorded: leaderboards.flags.fill_openings).
+    opening_digest = models.CharField(max_length=64, blank=True, default="", db_index=True)
+
+    def __str__(self) -> str:
+        return f"daily {self.date.isoformat()} {self.game_id}"
