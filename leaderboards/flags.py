@@ -205,8 +205,8 @@ def reasons(entry: Entry) -> list[str]:
 def scouting_reasons(entry: Entry) -> list[str]:
     """The scouting evidence: the other players' dailies of the date from the entry's starting
     network or with its first moves, each with when it started, whether ranked and finished."""
-    starts = DailyStart.objects.filter(date=entry.date).exclude(game_id=entry.game_id).exclude(player_id=entry.player_id)
-    starts = starts.exclude(network="", opening_digest="")
+    starts = DailyStart.objects.filter(date=entry.date).exclude(game_id=entry.game_id)
+    starts = starts.exclude(player_id=entry.player_id).exclude(network="", opening_digest="")
     found = []
     for label, matching in (
         ("started from its network", starts.filter(network=entry.start_network or "-")),
