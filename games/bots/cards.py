@@ -7,7 +7,8 @@ dict look-ups; tests/bots/test_cards.py checks every value against `games.engine
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 SEATS = ("S", "W", "N", "E")  # clockwise, R6
 TEAM_OF = {"S": "NS", "N": "NS", "W": "EW", "E": "EW"}  # R5
@@ -20,6 +21,20 @@ PILE_SIZE = 7
 PILE_BONUS = {"clean": 500, "dirty": 300, "wild": 1500}  # R54
 GOING_OUT_BONUS = 100  # R54
 RED_THREE_VALUE = 100  # R35
+DEALS = 4  # R7
+
+
+def deals_in_game(table: Mapping[str, Any]) -> int:
+    """The game's number of deals (V1) from a view or a position: house rules carry `rules`."""
+    rules = table.get("rules")
+    return int(rules["deals"]) if rules else DEALS
+
+
+def red_three_value(table: Mapping[str, Any]) -> int:
+    """A red three's value (V6) from a view or a position: house rules carry `rules`."""
+    rules = table.get("rules")
+    return int(rules["red_three_value"]) if rules else RED_THREE_VALUE
+
 
 _RANK_POINTS = {"4": 5, "5": 5, "6": 5, "7": 5, "8": 10, "9": 10, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 20, "2": 20}
 

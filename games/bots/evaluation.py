@@ -12,12 +12,12 @@ from typing import Any
 
 from games.bots.cards import (
     PILE_BONUS,
-    RED_THREE_VALUE,
     TEAM_OF,
     cards_of,
     is_red_three,
     is_wild,
     pile_kind,
+    red_three_value,
     total_points,
 )
 from games.engine.records import Position, View
@@ -52,7 +52,7 @@ def view_deal_estimate(view: View, team: str, *, hopeful: bool = False) -> float
     """
     melds = (view["melds"].get(team) or {}).values()
     score: float = sum(meld_value(list(m["cards"]), hopeful) for m in melds)
-    score += RED_THREE_VALUE * view["red_threes"][team]
+    score += red_three_value(view) * view["red_threes"][team]
     for seat, info in view["seats"].items():
         if TEAM_OF[seat] != team:
             continue
@@ -76,11 +76,12 @@ def position_deal_estimate(position: Position, team: str, *, to_come: float = 0.
     of cards still held (some of them will be melded).
     """
     score = 0.0
+    red_value = red_three_value(position)
     for cards in position["melds"][team]:
         meld = cards_of(cards)
         exact = meld_value(meld, hopeful=False)
         score += exact + to_come * (meld_value(meld, hopeful=True) - exact)
-    score += RED_THREE_VALUE * len(cards_of(position["red_threes"][team]))
+    score += red_value * len(cards_of(position["red_threes"][team]))
     for seat in ("S", "W", "N", "E"):
         if TEAM_OF[seat] != team:
             continue
@@ -92,8 +93,8 @@ def position_deal_estimate(position: Position, team: str, *, to_come: float = 0.
             reds = sum(1 for c in foot_cards if is_red_three(c))
             # an unpicked foot: all its cards count against the team, its red threes too (R35),
             # unless it is picked up before the end (then its red threes turn into +100s)
-            score -= (1 - 0.4 * to_come) * (total_points(foot_cards) + 2 * RED_THREE_VALUE * reds)
-            score += RED_THREE_VALUE * reds
+            score -= (1 - 0.4 * to_come) * (total_points(foot_cards) + 2 * red_value * reds)
+            score += red_value * reds
     return score
 
 

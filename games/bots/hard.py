@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from games.bots import normal
 from games.bots.base import Bot, Check, fallback_action, game_checker
-from games.bots.cards import OTHER_TEAM, TEAM_OF
+from games.bots.cards import OTHER_TEAM, TEAM_OF, deals_in_game
 from games.bots.determinize import determinize
 from games.bots.evaluation import deal_margin_spread, position_deal_estimate
 from games.bots.reasons import Reason, reason
@@ -191,7 +191,7 @@ def seals_a_defeat(situation: Situation) -> bool:
     all but no chance of a comeback either way and would only compare margins, so the search
     does not offer it (the normal bot's rule), unless the stock is nearly gone."""
     view = situation.view
-    return view["deal"] == 4 and view["stock"] > 6 and normal.game_margin_if_out(situation) <= 0
+    return view["deal"] == deals_in_game(view) and view["stock"] > 6 and normal.game_margin_if_out(situation) <= 0
 
 
 def _add_checked(candidates: list[Action], action: Action | None, check: Check) -> bool:
@@ -278,16 +278,17 @@ def valued_margin(game: Game, margin: float, position: Position | None) -> float
     the margin is bent the same way (`winning_points`): a point counts fully while the game is
     close, less and less once it is decided either way, so the search plays for the win rather
     than for a bigger lead. `position` is None when the deal ended (the margin is exact)."""
+    last = game.rules.deals  # V1
     if position is None:
         deals = len(game.deal_scores)
-        if deals == 4:
+        if deals == last:
             return float(margin + GAME_RESULT_WEIGHT * ((margin > 0) - (margin < 0)))
-        return winning_points(margin, FULL_DEAL_SPREAD * math.sqrt(4 - deals))
+        return winning_points(margin, FULL_DEAL_SPREAD * math.sqrt(last - deals))
     spread = deal_margin_spread(position)
-    if position["deal"] == 4:
+    if position["deal"] == last:
         # 2·Φ(margin / spread) − 1: from -1 (the game is lost) to +1 (it is won)
         return margin + GAME_RESULT_WEIGHT * math.erf(margin / (spread * math.sqrt(2)))
-    later = 4 - position["deal"]
+    later = last - position["deal"]
     return winning_points(margin, math.sqrt(spread**2 + later * FULL_DEAL_SPREAD**2))
 
 

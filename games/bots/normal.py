@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import cast
 
 from games.bots.base import Check
-from games.bots.cards import WILD, is_black_three, is_natural, is_wild, points, total_points
+from games.bots.cards import WILD, deals_in_game, is_black_three, is_natural, is_wild, points, total_points
 from games.bots.evaluation import view_deal_estimate
 from games.bots.plan import MeldPlan, ratio_ok
 from games.bots.reasons import Reason, reason
@@ -382,7 +382,7 @@ def going_out_motive(situation: Situation) -> Reason | None:
     In the last deal only the game counts: go out when that wins the game, never when it seals
     a defeat. The motive is the reason going out is chosen for; None: play on."""
     view = situation.view
-    if view["deal"] == 4:
+    if view["deal"] == deals_in_game(view):
         if game_margin_if_out(situation) > 0:
             return reason("go_out_wins_game")
         if view["stock"] > 6:

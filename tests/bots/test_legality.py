@@ -1,16 +1,19 @@
 """Bots only ever produce legal actions, over complete games (every action is checked with
 `game.check` before it is applied; apply would raise on an illegal one anyway)."""
 
+import random
+
 import pytest
 
 from games.bots import make_bot
 from games.bots.cards import TEAM_OF
+from games.engine import STANDARD
 
-from .support import Game
+from .support import Game, engine_helpers
 
 
-def play_checked(seed: int, levels: dict[str, str], max_actions: int = 5000, **hard) -> Game:
-    game = Game.new(seed=seed)
+def play_checked(seed: int, levels: dict[str, str], max_actions: int = 5000, rules=STANDARD, **hard) -> Game:
+    game = Game.new(seed=seed, rules=rules)
     bots = {
         seat: make_bot(levels[TEAM_OF[seat]], seed + i, **(hard if levels[TEAM_OF[seat]] == "hard" else {}))
         for i, seat in enumerate("SWNE")
@@ -38,6 +41,38 @@ def test_complete_games_are_legal_to_the_end(seed, levels):
     game = play_checked(seed, levels)
     assert game.turn is None, "the game did not finish"
     assert len(game.scores()["deals"]) == 4  # R7
+
+
+@pytest.mark.parametrize(
+    "seed,levels",
+    [
+        (61, {"NS": "normal", "EW": "easy"}),
+        (62, {"NS": "easy", "EW": "random"}),
+        (63, {"NS": "random", "EW": "normal"}),
+        (64, {"NS": "normal", "EW": "easy"}),
+    ],
+)
+def test_complete_games_under_random_house_rules_are_legal_to_the_end(seed, levels):  # R7
+    rules = engine_helpers.random_rules(random.Random(seed))
+    game = play_checked(seed, levels, rules=rules)
+    assert game.turn is None, f"the game did not finish under {rules}"
+    assert len(game.scores()["deals"]) == rules.deals
+
+
+@pytest.mark.parametrize("seed", [71, 72])
+def test_hard_plays_legal_actions_under_random_house_rules(seed):
+    rules = engine_helpers.random_rules(random.Random(seed))
+    game = Game.new(seed=seed, rules=rules)
+    hard = make_bot("hard", 5, iterations=6, depth=4)
+    normal = make_bot("normal", 5)
+    for _ in range(40):
+        seat = game.turn
+        if seat is None:
+            break
+        bot = hard if TEAM_OF[seat] == "NS" else normal
+        action = bot.act(game.view(seat))
+        assert game.check(seat, action)["ok"], (rules, action)
+        game.apply(seat, action)
 
 
 def test_hard_plays_legal_actions_for_a_stretch():

@@ -304,3 +304,19 @@ def exhaust_stock(pos: dict) -> dict:
     pos["stock"] = ""
     count_all_cards(pos)
     return pos
+
+
+def random_rules(draw: random.Random):
+    """House rules drawn over every key's whole range (docs/RULES.md §17; unplayable draws are
+    drawn again), for property tests under random rules."""
+    from games.engine import Rules, RulesError
+    from games.engine.rules import RULE_RANGES
+
+    while True:
+        chosen: dict[str, object] = {key: draw.randint(*RULE_RANGES[key]) for key in RULE_RANGES if key != "minimums"}
+        chosen["pile_take"] = draw.choice([1, 3, 7, 10, 270, draw.randint(1, 270)])
+        chosen["minimums"] = [5 * draw.randint(0, 60) for _ in range(4)]
+        try:
+            return Rules.from_json(chosen)
+        except RulesError:
+            continue

@@ -9,9 +9,8 @@ from hypothesis import strategies as st
 
 from games.engine import STANDARD, Game, Rules, RulesError
 from games.engine.deal import deal_cards, shuffled_deck
-from games.engine.rules import RULE_RANGES
 
-from .helpers import DRAW, GOING_OUT_PILES, assert_refused, count_all_cards, game_at, meld, position, take
+from .helpers import DRAW, GOING_OUT_PILES, assert_refused, count_all_cards, game_at, meld, position, random_rules, take
 from .test_properties import assert_replays, play_random_game
 
 ONE_CLEAN_PILE = {"clean_piles": 1, "dirty_piles": 0, "wild_piles": 0}
@@ -195,18 +194,6 @@ def test_house_rules_round_trip_in_the_notation():  # R59
 
 
 # ---------------------------------------------------------------------- random rules, random play
-def random_rules(draw: random.Random) -> Rules:
-    """Rules drawn over every key's whole range (unplayable draws are drawn again)."""
-    while True:
-        chosen: dict[str, object] = {key: draw.randint(*RULE_RANGES[key]) for key in RULE_RANGES if key != "minimums"}
-        chosen["pile_take"] = draw.choice([1, 3, 7, 10, 270, draw.randint(1, 270)])
-        chosen["minimums"] = [5 * draw.randint(0, 60) for _ in range(4)]
-        try:
-            return Rules.from_json(chosen)
-        except RulesError:
-            continue
-
-
 @settings(max_examples=4, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31), player=st.integers(min_value=0, max_value=2**31))
 def test_random_games_under_random_rules_keep_every_invariant(seed, player):  # R1, R59
