@@ -17,7 +17,7 @@ from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
-from games import deflate_parts, params, watch
+from games import deflate_parts, engine, params, watch
 from games.messages import message_for
 from games.models import Game
 from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
@@ -92,9 +92,17 @@ def games(request):
         return error(400, "bad_mode")
     if level is not None and not isinstance(level, str):
         return error(400, "bad_level")
+    rules = engine.STANDARD
+    if "rules" in body:  # house rules: a solo or friends game only; checked before anything is made
+        if mode not in (Game.SOLO, Game.FRIENDS):
+            return error(400, "standard_rules_only")
+        try:
+            rules = engine.Rules.from_json(body["rules"])
+        except engine.RulesError as refused:
+            return error(400, refused.code, problem=refused.message)
     count(request, "game")
     player = current_player(request, create=True)
-    game, created = create_game(player, mode, level)
+    game, created = create_game(player, mode, level, rules)
     if created:
         game_created.send(sender=Game, game=game, **identity.limit_keys(request))
     return JsonResponse(summary(game, player), status=201 if created else 200)

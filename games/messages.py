@@ -59,6 +59,12 @@ SERVER_MESSAGES = {
     "bad_request": _("The request is not valid JSON."),
     "bad_mode": _("Unknown game mode."),
     "bad_level": _("Unknown level: choose easy, normal or hard."),
+    # house rules of POST /api/games (docs/RULES.md §17); {problem} names the key and its range
+    "unknown_rule": _("That is not one of the house rules: {problem}."),
+    "bad_rule_type": _("A house rule has the wrong form: {problem}."),
+    "rule_out_of_range": _("A house rule is out of its range: {problem}."),
+    "unplayable_rules": _("These house rules cannot be played: {problem}."),
+    "standard_rules_only": _("Only solo games and games with friends take house rules: this one is standard."),
     "seat_taken": _("That seat is taken."),
     "game_full": _("The game is full."),
     "unknown_invite": _("No table has this code."),

@@ -9,6 +9,8 @@ import uuid
 
 from django.db import models
 
+from games import engine
+
 SEATS = ("S", "W", "N", "E")
 SPECTATOR = ""  # the seat of a Presence row whose socket watches (one empty value, not also NULL)
 LEVELS = ("easy", "normal", "hard")
@@ -43,6 +45,9 @@ class Game(models.Model):
     # and this says why (the table tells the player so; games.rooms.daily_play).
     lapsed = models.BooleanField(default=False)
     level = models.CharField(max_length=8, default="normal")
+    # The game's house rules as POST /api/games took them (docs/RULES.md §17); {} is the standard
+    # rules, and every game made before house rules existed is one.
+    rules = models.JSONField(default=dict, blank=True)
     # For each of S W N E: {"player": "<uuid>"} or {"bot": "<level>"}; absent while a lobby seat is free.
     seats = models.JSONField(default=dict)
     host = models.ForeignKey(
@@ -75,6 +80,14 @@ class Game(models.Model):
 
     def __str__(self):
         return f"{self.mode} game {self.id} ({self.status}, v{self.version})"
+
+    def engine_rules(self) -> engine.Rules:
+        """The game's rules for the engine (validated when the game was made)."""
+        return engine.Rules.from_json(self.rules or {})
+
+    def rules_json(self) -> dict:
+        """Every rule of the game with its value, as `state` and the API give them."""
+        return self.engine_rules().to_json()
 
     def seat_of(self, player_id) -> str | None:
         """The seat held by the player, or None (a spectator)."""

@@ -69,7 +69,7 @@ def dealing_events(game: Game) -> list:
     if not position or position.get("deal") != 1 or position.get("ply"):
         return []
     events: list = []
-    dealt = engine.Game.new(game.seed, events=events)
+    dealt = engine.Game.new(game.seed, events=events, rules=game.engine_rules())
     return events if dealt.to_position() == position else []
 
 

@@ -28,8 +28,14 @@ def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
 
 
-def start_position(seed: int) -> dict:
-    return engine.Game.new(seed).to_position()
+def start_position(seed: int, rules: engine.Rules = engine.STANDARD) -> dict:
+    """Deal 1 of the game of `seed` under `rules`; the position carries house rules (NOTATION.md)."""
+    return engine.Game.new(seed, rules=rules).to_position()
+
+
+def stored_rules(rules: engine.Rules) -> dict:
+    """The Game row's `rules`: {} for the standard rules, else every rule with its value."""
+    return {} if rules == engine.STANDARD else rules.to_json()
 
 
 # mode -> make(player, level) -> (game, created), for the modes an app built on games adds from
@@ -41,22 +47,29 @@ def register_mode(mode: str, make) -> None:
     REGISTERED_MODES[mode] = make
 
 
-def create_game(player, mode: str, level: str | None = None) -> tuple[Game, bool]:
+def create_game(
+    player, mode: str, level: str | None = None, rules: engine.Rules = engine.STANDARD
+) -> tuple[Game, bool]:
     """A new game for `player` (South); (game, created). A registered mode (the daily) may
-    return an existing game."""
+    return an existing game, and is always played by the standard rules; a solo or friends game
+    by `rules`."""
     if mode == Game.SOLO:
         level = level or "normal"
         if level not in LEVELS:
             raise RoomError("bad_level")
-        game = Game(mode=mode, level=level, seats=solo_seats(player, level), host=player)
+        game = Game(mode=mode, level=level, seats=solo_seats(player, level), host=player, rules=stored_rules(rules))
         return start(game), True
     if mode in REGISTERED_MODES:
+        if rules != engine.STANDARD:
+            raise RoomError("standard_rules_only")
         return REGISTERED_MODES[mode](player, level)
     if mode == Game.FRIENDS:
         level = level or "normal"
         if level not in LEVELS:
             raise RoomError("bad_level")
-        game = Game(mode=mode, level=level, seats={"S": {"player": str(player.id)}}, host=player)
+        game = Game(
+            mode=mode, level=level, seats={"S": {"player": str(player.id)}}, host=player, rules=stored_rules(rules)
+        )
         save_with_invite_code(game)
         return game, True
     raise RoomError("bad_mode")
@@ -80,7 +93,7 @@ def save_with_invite_code(game: Game) -> None:
 
 def start(game: Game) -> Game:
     LIVE.forget(game.id)
-    game.initial_position = start_position(game.seed)
+    game.initial_position = start_position(game.seed, game.engine_rules())
     game.position = game.initial_position
     game.status = Game.PLAYING
     game.version = 0

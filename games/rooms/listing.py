@@ -15,7 +15,6 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.db.models.fields.json import KeyTransform
 
-from games.engine.rules import STANDARD
 from games.engine.scoring import totals, winner
 from games.engine.seats import TEAM_OF
 from games.models import SEATS, Game
@@ -25,7 +24,19 @@ if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with 
     from django_stubs_ext import WithAnnotations
 
 # Only what an entry needs: of the position (tens of KB late in a game) just its deal and its scores.
-ENTRY_FIELDS = ("id", "mode", "status", "level", "ranked", "daily_date", "invite_code", "seats", "host_id", "updated")
+ENTRY_FIELDS = (
+    "id",
+    "mode",
+    "status",
+    "level",
+    "rules",
+    "ranked",
+    "daily_date",
+    "invite_code",
+    "seats",
+    "host_id",
+    "updated",
+)
 
 
 class PositionSummary(TypedDict):
@@ -82,7 +93,7 @@ def entry(game: WithAnnotations[Game, PositionSummary], player) -> dict:
         "team": TEAM_OF.get(seat or ""),
         "seats": seat_labels(game, seat),
         "deal": game.deal_number if game.status != Game.LOBBY else None,
-        "deals": STANDARD.deals,
+        "deals": game.engine_rules().deals,
         "scores": totals(deal_scores),
         "winner": winner(deal_scores) if game.status == Game.FINISHED and deal_scores else None,
         "updated": game.updated.isoformat(),

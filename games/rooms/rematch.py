@@ -29,6 +29,7 @@ def play_again(game_id, player) -> Game:
             lobby = Game(
                 mode=Game.FRIENDS,
                 level=finished.level,
+                rules=finished.rules,  # Play again keeps the table's house rules
                 seats={seat: {"player": str(player.id)}},
                 host=player,
                 rematch_of=finished,

@@ -68,6 +68,7 @@ def state_message(game: Game, seat: str | None) -> dict:
         "lapsed": game.lapsed,
         "status": game.status,
         "level": game.level,
+        "rules": game.rules_json(),  # the whole rules, standard or house (docs/RULES.md §17)
         "seats": seat_labels(game, seat),
         "names": seat_names(game),
         "host": game.seat_of(game.host_id) if game.host_id else None,
@@ -92,6 +93,7 @@ def summary(game: Game, player) -> dict:
         "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
         "mode": game.mode,
         "level": game.level,
+        "rules": game.rules_json(),
         "status": game.status,
         "version": game.version,
         "daily_date": game.daily_date.isoformat() if game.daily_date else None,
