@@ -103,3 +103,26 @@ def test_the_any_filter_lists_every_flagged_entry_and_flags_never_hide_one(
     assert not fast.hidden
     names = {row["nickname"] for row in boards.daily_board(CLOSED_DATE, boards.Page(1), None, True)["rows"]}
     assert {"Quick", "Shared", "Shared2", "Clean"} <= names
+
+
+def start_of(game, network: str) -> None:
+    """As POST /api/games records a new daily: its starter's keyed network and session."""
+    flags.record_daily_start(None, game=game, network=network, session=f"session-of-{game.pk}"[:32])
+
+
+def test_scouting_counts_other_players_dailies_of_the_network_not_the_players_own(make_player, finished_daily):
+    # issue 24, finding 4: a family behind one router is flagged (a hint), never unranked or hidden
+    parent, child = make_player("Parent"), make_player("Child")
+    first = finished_daily(parent, CLOSED_DATE, rng_seed=3)
+    start_of(first, "home")
+    alone = ranked(first)
+    assert not flagged_entry(alone).flag_scouted
+    later = finished_daily(child, CLOSED_DATE, rng_seed=4)
+    start_of(later, "home")
+    second = flagged_entry(ranked(later))
+    assert second.flag_scouted and flagged_entry(alone).flag_scouted
+    assert not second.hidden and second.score == Entry.objects.get(pk=second.pk).score
+    assert any("started from its network" in reason for reason in flags.reasons(second))
+    stranger = finished_daily(make_player("Stranger"), CLOSED_DATE, rng_seed=5)
+    start_of(stranger, "elsewhere")
+    assert not flagged_entry(ranked(stranger)).flag_scouted

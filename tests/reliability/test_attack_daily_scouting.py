@@ -21,12 +21,17 @@ import sys
 import urllib.parse
 import urllib.request
 
+import psycopg
+import pytest
+
 from games import bots
 from testsupport.clients import Browser
 from testsupport.daphne import ROOT
 from testsupport.ws_player import WsPlayer
 
 SCOUT_ACTIONS = 10
+# A bot plays South here, faster than the socket's flood limit lets a person; one browser address.
+SERVER = {"FOOT_LIMIT_NETWORK_FACTOR": 100, "FOOT_WS_RATE": 1000, "FOOT_WS_BURST": 1000}
 
 
 async def play_daily(server, browser: Browser, game_id: str, actions: int | None) -> int:
@@ -76,7 +81,23 @@ def moderator_page(server, env: dict, path: str) -> str:
 
 
 def test_a_ranked_daily_after_a_dropped_scouting_run_is_flagged_with_the_evidence(daphne, sqlite_url):
-    server = daphne(sqlite_url, FOOT_LIMIT_NETWORK_FACTOR=100, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000)
+    server = daphne(sqlite_url, **SERVER)
+    scout_then_rank(server)
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as database:
+        check_evidence(database.execute)
+    check_the_admin(server)
+
+
+@pytest.mark.services
+def test_the_scouting_flag_on_postgresql_and_redis(daphne, postgres_url, redis_url):
+    server = daphne(postgres_url, REDIS_URL=redis_url, **SERVER)
+    scout_then_rank(server)
+    with psycopg.connect(postgres_url.replace("postgres://", "postgresql://")) as database:
+        check_evidence(database.execute)
+    check_the_admin(server)
+
+
+def scout_then_rank(server) -> None:
     scout, ranked = Browser(server.http), Browser(server.http)
     scouting = scout.post("/api/games", {"mode": "daily"})
     assert scouting["ranked"] is True  # a new cookie jar: its first daily ranks
@@ -84,16 +105,21 @@ def test_a_ranked_daily_after_a_dropped_scouting_run_is_flagged_with_the_evidenc
     run = ranked.post("/api/games", {"mode": "daily"})
     assert run["ranked"] is True
     asyncio.run(play_daily(server, ranked, run["id"], None))
-    path = sqlite_url.removeprefix("sqlite:///")
-    with sqlite3.connect(path) as database:
-        starts = database.execute("SELECT network, session, ranked FROM leaderboards_dailystart").fetchall()
-        entries = database.execute("SELECT game_id, start_network, scout_opening FROM leaderboards_entry").fetchall()
+
+
+def check_evidence(execute) -> None:
+    """The stored starts and the entry's evidence: keyed hashes, one network, two cookie jars."""
+    starts = execute("SELECT network, session, ranked FROM leaderboards_dailystart").fetchall()
+    entries = execute("SELECT game_id, start_network, scout_opening FROM leaderboards_entry").fetchall()
     assert len(starts) == 2 and len(entries) == 1
     for network, session, _ranked in starts:  # keyed hashes, never the address or the cookie
         assert re.fullmatch(r"[0-9a-f]{64}", network) and "127.0.0.1" not in network
         assert re.fullmatch(r"[0-9a-f]{32}", session)
     assert starts[0][0] == starts[1][0] and starts[0][1] != starts[1][1]  # one network, two cookie jars
     assert entries[0][1] == starts[0][0] and entries[0][2]
+
+
+def check_the_admin(server) -> None:
     page = moderator_page(server, server.env, "/admin/leaderboards/entry/?flag=scouted")
     page = page.replace("&#x27;", "'")
     assert "scouted: 1 other players' dailies of" in page, page[-3000:]
