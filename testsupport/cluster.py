@@ -83,6 +83,11 @@ class Cluster:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
+    @property
+    def url(self) -> str:
+        """The site's address, as the browser tests' `site.url`."""
+        return self.http
+
     def prepare(self) -> None:
         """Migrations and static files, once per release, before the processes start."""
         for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
