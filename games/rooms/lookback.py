@@ -15,7 +15,7 @@ are busy with moves (FOOT_LOOKBACK_BUSY); a player who waited FOOT_LOOKBACK_WAIT
 `look_back_later` while it goes on. The answer is a LookBack row: asking again, on any process,
 reads it. Every refusal changes nothing.
 
-May call games.models, players.models, games.replay and the room modules bot_runner, stored, daily_play,
+May call games.models, players.models and .limits, games.replay and the room modules bot_runner, stored, daily_play,
 database_threads and errors. Whether the page offers it is games.rooms.seat_views' to say.
 """
 
@@ -32,6 +32,7 @@ from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
 from games.rooms.metrics import LOOKBACK_QUEUE, REFUSALS
 from games.rooms.stored import load
+from players.limits import network_factor
 from players.models import Player
 
 DEALS = 4
@@ -94,7 +95,8 @@ def share_refusal(asker: tuple[str, str]) -> str | None:
         return "look_back_busy"
     if sum(held == player_id for held, _ in _askers.values()) >= int(settings.FOOT_LOOKBACK_PER_PLAYER):
         return "look_back_yours_waiting"
-    if network and sum(held == network for _, held in _askers.values()) >= int(settings.FOOT_LOOKBACK_PER_NETWORK):
+    network_share = settings.FOOT_LOOKBACK_PER_NETWORK * network_factor()  # bench_load: one address, many players
+    if network and sum(held == network for _, held in _askers.values()) >= network_share:
         return "look_back_busy"
     return None
 

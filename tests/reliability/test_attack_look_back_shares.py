@@ -33,9 +33,7 @@ async def ask_look_back(server, browser: Browser, game_id: str) -> str:
 
 
 def test_one_player_or_network_cannot_fill_the_look_back_queue(daphne, sqlite_url):
-    server = daphne(
-        sqlite_url, FOOT_LOOKBACK_BUSY=0, FOOT_LOOKBACK_WAIT=1, FOOT_LOOKBACK_QUEUE=8, FOOT_LIMIT_NETWORK_FACTOR=100
-    )
+    server = daphne(sqlite_url, FOOT_LOOKBACK_BUSY=0, FOOT_LOOKBACK_WAIT=1, FOOT_LOOKBACK_QUEUE=8)
     prepared = a_finished_first_deal()
 
     def finished_game(browser: Browser) -> str:
