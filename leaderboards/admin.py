@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import threading
 import uuid
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import ngettext
 
 from games.models import Game, Move
 from games.replay import describe_action, replay_steps
@@ -99,6 +101,8 @@ def with_reason(
             "action_name": action_name,
             "opts": queryset.model._meta,
             "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            # Cancel goes back to the list as it was (its filters and search), nothing applied.
+            "cancel_url": request.get_full_path(),
         },
     )
 
@@ -125,6 +129,14 @@ class FlagFilter(admin.SimpleListFilter):
 class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        """The list's actions without Django's bulk "Delete selected": a slip from Hide or Ban would
+        destroy the rows a moderator only meant to set aside (a superuser deletes one row from its
+        own page)."""
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
     def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
@@ -188,26 +200,30 @@ class PlayerAdmin(DateSearch, ReadOnlyAdmin):
     def ban_players(self, request: HttpRequest, queryset: QuerySet[Player]) -> TemplateResponse | None:
         response = with_reason(request, queryset, "ban_players", "Ban players", moderation.ban_player)
         if response is None:
-            self.message_user(request, f"Banned {queryset.count()} player(s).", messages.SUCCESS)
+            count = queryset.count()
+            done = ngettext("Banned %(count)d player.", "Banned %(count)d players.", count) % {"count": count}
+            self.message_user(request, done, messages.SUCCESS)
         return response
 
     @admin.action(description="Unban the selected players", permissions=["ban"])
     def unban_players(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
         for player in queryset:
             moderation.unban_player(player, moderator_of(request))
-        self.message_user(request, f"Unbanned {queryset.count()} player(s).", messages.SUCCESS)
+        count = queryset.count()
+        done = ngettext("Unbanned %(count)d player.", "Unbanned %(count)d players.", count) % {"count": count}
+        self.message_user(request, done, messages.SUCCESS)
 
 
 @admin.register(Entry)
 class EntryAdmin(DateSearch, ReadOnlyAdmin):
+    # Narrow columns, so that a laptop (1280) shows the flags and the replay link beside the filters.
     list_display = [
         "date",
         "player_link",
         "score",
-        "opponents_score",
+        "opponents",
         "result",
-        "hidden",
-        "hidden_reason",
+        "hidden_with_reason",
         "shared_network",
         "flag_reasons",
         "replay_link",
@@ -238,6 +254,14 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
         entries = super().get_queryset(request).annotate(shares_network=Exists(entries_sharing_network()))
         return flags.flagged(entries)
 
+    @admin.display(description="opp.", ordering="opponents_score")
+    def opponents(self, entry: Entry) -> int:
+        return entry.opponents_score
+
+    @admin.display(description="hidden", ordering="hidden")
+    def hidden_with_reason(self, entry: Entry) -> str:
+        return f"yes: {entry.hidden_reason}" if entry.hidden else "—"
+
     @admin.display(description="flags")
     def flag_reasons(self, entry: Entry) -> str:
         return format_html_join(mark_safe("<br>"), "{}", ((reason,) for reason in flags.reasons(entry))) or "—"
@@ -250,7 +274,7 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
             str(entry.player),
         )
 
-    @admin.display(boolean=True, description="shares a network", ordering="shares_network")
+    @admin.display(boolean=True, description="shared net", ordering="shares_network")
     def shared_network(self, entry: Entry) -> bool:
         return bool(getattr(entry, "shares_network", False))
 
@@ -265,14 +289,18 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
     def hide_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> TemplateResponse | None:
         response = with_reason(request, queryset, "hide_entries", "Hide entries", moderation.hide_entry)
         if response is None:
-            self.message_user(request, f"Hid {queryset.count()} entr(y/ies).", messages.SUCCESS)
+            count = queryset.count()
+            done = ngettext("Hid %(count)d entry.", "Hid %(count)d entries.", count) % {"count": count}
+            self.message_user(request, done, messages.SUCCESS)
         return response
 
     @admin.action(description="Unhide the selected entries", permissions=["hide"])
     def unhide_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         for entry in queryset:
             moderation.unhide_entry(entry, moderator_of(request))
-        self.message_user(request, f"Unhid {queryset.count()} entr(y/ies).", messages.SUCCESS)
+        count = queryset.count()
+        done = ngettext("Unhid %(count)d entry.", "Unhid %(count)d entries.", count) % {"count": count}
+        self.message_user(request, done, messages.SUCCESS)
 
     def get_urls(self) -> list[URLPattern]:
         replay = path(
@@ -307,13 +335,56 @@ class EntryAdmin(DateSearch, ReadOnlyAdmin):
 
 @admin.register(ModerationAction)
 class ModerationActionAdmin(ReadOnlyAdmin):
-    list_display = ["at", "moderator", "action", "target", "reason"]
+    list_display = ["at", "moderator", "action", "subject", "reason"]
+    # The names of the page being drawn: a request is drawn in one thread, and threads share the admin.
+    page_names = threading.local()
     list_filter = ["action", "moderator"]
     search_fields = ["target", "reason", "moderator__username"]
     date_hierarchy = "at"
 
     def has_delete_permission(self, request: HttpRequest, obj: ModerationAction | None = None) -> bool:
         return False
+
+    def get_changelist_instance(self, request: HttpRequest) -> Any:
+        """The page's rows, with the players their targets name read in two queries (`subject`)."""
+        changelist = super().get_changelist_instance(request)
+        self.page_names.named = targets_named(list(changelist.result_list))
+        return changelist
+
+    @admin.display(description="player or entry", ordering="target")
+    def subject(self, action: ModerationAction) -> SafeString | str:
+        """The player by nickname (a link to them), or the entry by its player's nickname and date."""
+        return getattr(self.page_names, "named", {}).get(action.target) or action.target
+
+
+def targets_named(actions: list[ModerationAction]) -> dict[str, SafeString]:
+    """{target: a link naming it} for the log's "player:<id>" and "entry:<game id>" targets."""
+    kinds: dict[str, list[str]] = {"player": [], "entry": []}
+    for action in actions:
+        kind, _, key = action.target.partition(":")
+        if kind in kinds:
+            kinds[kind].append(key)
+    named: dict[str, SafeString] = {}
+    for player in Player.objects.filter(pk__in=valid_uuids(kinds["player"])):
+        url = reverse("admin:players_player_change", args=[player.pk])
+        named[f"player:{player.pk}"] = format_html('player <a href="{}">{}</a>', url, str(player))
+    entries = Entry.objects.filter(game_id__in=valid_uuids(kinds["entry"])).select_related("player")
+    for entry in entries:
+        url = reverse("admin:leaderboards_entry_change", args=[entry.pk])
+        named[f"entry:{entry.game_id}"] = format_html(
+            'entry of <a href="{}">{}</a>, {}', url, str(entry.player), entry.date.isoformat()
+        )
+    return named
+
+
+def valid_uuids(keys: list[str]) -> list[uuid.UUID]:
+    found = []
+    for key in keys:
+        try:
+            found.append(uuid.UUID(key))
+        except ValueError:
+            continue  # a target written by hand, shown as it is
+    return found
 
 
 def register_game_admin() -> None:

@@ -159,3 +159,43 @@ def test_a_superuser_lists_games_with_replay_links_and_moderators_do_not(moderat
     # Today's deals are still being played: not even a superuser replays them (issue 18, finding 8).
     assert root.get(f"/admin/leaderboards/entry/replay/{game.pk}/").status_code == 403
     assert moderator_client.get("/admin/games/game/").status_code == 403
+
+
+def test_the_admin_says_how_many_in_proper_plurals(moderator_client, make_player, make_entry):
+    """Issue 29 item 12: "Hid 1 entry.", "Hid 2 entries." — never "entr(y/ies)"."""
+    entries = [make_entry(make_player(name), CLOSED_DATE, 100) for name in ("Bob", "Cid")]
+    url = "/admin/leaderboards/entry/"
+    one = {"action": "hide_entries", "_selected_action": [entries[0].pk], "apply": "1", "reason": "spam"}
+    assert "Hid 1 entry." in moderator_client.post(url, one, follow=True).content.decode()
+    both = {"action": "unhide_entries", "_selected_action": [entry.pk for entry in entries]}
+    page = moderator_client.post(url, both, follow=True).content.decode()
+    assert "Unhid 2 entries." in page and "(y/ies)" not in page
+    bob = entries[0].player
+    ban = {"action": "ban_players", "_selected_action": [bob.pk], "apply": "1", "reason": "insults"}
+    assert "Banned 1 player." in moderator_client.post("/admin/players/player/", ban, follow=True).content.decode()
+
+
+def test_the_log_names_players_and_entries_by_nickname(moderator_client, make_player, make_entry):
+    from leaderboards import moderation
+
+    bob = make_player("Bob")
+    entry = make_entry(make_player("Cid"), CLOSED_DATE, 100)
+    moderation.ban_player(bob, moderator_client.user, "insults")
+    moderation.hide_entry(entry, moderator_client.user, "copied")
+    page = moderator_client.get("/admin/leaderboards/moderationaction/").content.decode()
+    assert ">Bob</a>" in page and f"entry of <a href=\"/admin/leaderboards/entry/{entry.pk}/change/\">Cid</a>" in page
+    assert f"player:{bob.pk}" not in page and str(entry.game_id) not in page  # no bare ids
+
+
+def test_the_reason_page_has_a_cancel_and_no_bulk_delete_sits_beside_hide_and_ban(
+    moderator_client, superuser_client, make_player, make_entry
+):
+    entry = make_entry(make_player("Bob"), CLOSED_DATE, 100)
+    url = "/admin/leaderboards/entry/?hidden__exact=0"
+    asked = moderator_client.post(url, {"action": "hide_entries", "_selected_action": [entry.pk]})
+    page = asked.content.decode()
+    assert 'id="reason-cancel"' in page and 'href="/admin/leaderboards/entry/?hidden__exact=0"' in page
+    entry.refresh_from_db()
+    assert not entry.hidden  # asking is not doing
+    for listing in ("/admin/leaderboards/entry/", "/admin/players/player/"):
+        assert 'value="delete_selected"' not in superuser_client.get(listing).content.decode()
