@@ -197,8 +197,9 @@ def spilled_cards(page) -> list[str]:
             const box = document.getElementById(id).getBoundingClientRect();
             for (const card of document.querySelectorAll(`#${id} .card`)) {
               const r = card.getBoundingClientRect();
-              if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
-                out.push(`${id} ${card.dataset.code}`);
+              const outside = r.left < box.left - 0.5 || r.right > box.right + 0.5
+                || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+              if (outside) out.push(`${id} ${card.dataset.code}`);
             }
           }
           return out;

@@ -183,7 +183,7 @@ def test_the_log_names_players_and_entries_by_nickname(moderator_client, make_pl
     moderation.ban_player(bob, moderator_client.user, "insults")
     moderation.hide_entry(entry, moderator_client.user, "copied")
     page = moderator_client.get("/admin/leaderboards/moderationaction/").content.decode()
-    assert ">Bob</a>" in page and f"entry of <a href=\"/admin/leaderboards/entry/{entry.pk}/change/\">Cid</a>" in page
+    assert ">Bob</a>" in page and f'entry of <a href="/admin/leaderboards/entry/{entry.pk}/change/">Cid</a>' in page
     assert f"player:{bob.pk}" not in page and str(entry.game_id) not in page  # no bare ids
 
 
