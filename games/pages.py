@@ -20,8 +20,10 @@ from django.views.i18n import JavaScriptCatalog
 from games import params, watch
 from games.engine import Game as EngineGame
 from games.engine import RuleError, normalise_action
+from games.engine.rules import RULE_RANGES, STANDARD
 from games.messages import message_for
 from games.models import SEATS, Game
+from games.presets import house_rules_line, presets_for_page
 from games.rooms.creation import game_for_invite, prepared_game, utc_today
 from games.rooms.seat_views import summary, watchable
 from games.rooms.stored import load
@@ -49,7 +51,14 @@ def home(request):
     dailies = todays_dailies(request)
     unfinished = dailies.exclude(status=Game.FINISHED).order_by("created").first()
     played = unfinished is None and dailies.filter(status=Game.FINISHED).exists()
-    return render(request, "home.html", {"daily_game": unfinished, "daily_played": played})
+    context = {
+        "daily_game": unfinished,
+        "daily_played": played,
+        "presets": presets_for_page(),  # the rules of a new solo or friends game (docs/RULES.md §17)
+        "ranges": RULE_RANGES,
+        "standard": STANDARD.to_json(),
+    }
+    return render(request, "home.html", context)
 
 
 def table(request, game_id):
@@ -67,6 +76,7 @@ def table(request, game_id):
             "ws_path": f"/ws/game/{game_id}/",
             "test_hooks": test_hooks_enabled(),
             "heartbeat_ms": heartbeat_ms(),
+            "house_rules": house_rules_line(game.engine_rules()),
         },
     )
 

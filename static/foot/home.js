@@ -8,6 +8,7 @@ import { api } from "./net.js";
 import { gettext } from "./i18n.js";
 import { showMyGames } from "./my_games.js";
 import { connectCodeBox } from "./code_box.js";
+import { chosenRules, connectRulesChoice } from "./rules_choice.js";
 
 const errorBox = document.getElementById("home-error");
 
@@ -37,7 +38,7 @@ document.getElementById("play-daily").addEventListener("click", (event) =>
 document.getElementById("play-solo").addEventListener("click", (event) =>
   withBusy(event.currentTarget, async () => {
     const level = document.querySelector("input[name=level]:checked").value;
-    goTo(await api("/api/games", { mode: "solo", level }));
+    goTo(await api("/api/games", { mode: "solo", level, rules: chosenRules("solo") }));
   }));
 
 // Learn to play: a prepared first game whose prompts walk a newcomer through the moves.
@@ -46,7 +47,10 @@ document.getElementById("play-lesson").addEventListener("click", (event) =>
 
 // A friends table opens at once: its lobby (on the table page) shows the invite link and who joins.
 document.getElementById("play-friends").addEventListener("click", (event) =>
-  withBusy(event.currentTarget, async () => goTo(await api("/api/games", { mode: "friends" }))));
+  withBusy(event.currentTarget, async () => goTo(await api("/api/games", { mode: "friends", rules: chosenRules("friends") }))));
+
+connectRulesChoice("solo");
+connectRulesChoice("friends");
 
 connectCodeBox(document.getElementById("code-form"));
 

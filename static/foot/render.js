@@ -197,7 +197,8 @@ function scoreTable(view, us, watching) {
 export function renderStatus(view, ui) {
   const us = teamOf(ui.me || "S");
   const them = otherTeam(us);
-  $("deal-info").textContent = fmt(gettext("Deal %(deal)s of 4"), { deal: view.deal });
+  // a game of house rules carries its rules in the view (docs/VIEW.md); a standard game has four deals
+  $("deal-info").textContent = fmt(gettext("Deal %(deal)s of %(deals)s"), { deal: view.deal, deals: view.rules ? view.rules.deals : 4 });
   $("minimum-info").textContent = fmt(gettext("First meld: %(points)s points"), { points: view.first_meld_minimum });
   const down = (team) => (view.down && view.down[team]);
   $("minimum-info").classList.toggle("met", Boolean(down(us))); // a small screen leaves it out once it no longer matters

@@ -1,0 +1,60 @@
+"""House rules on the pages (issue 25, item 3): the home page offers the presets and custom rules,
+every preset is a game the API makes, and the table says a game's house rules on demand."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from games import engine
+from games.presets import PRESETS, house_rules_line, rules_in_words
+
+from .test_api import browser, post
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_preset_makes_a_game_through_the_api(key):
+    client, session = browser()
+    rules = PRESETS[key][1]
+    answer = post(client, "/api/games", {"mode": "solo", "level": "easy", "rules": rules}, session["csrf"])
+    assert answer.status_code == 201
+    assert {name: answer.json()["rules"][name] for name in rules} == rules
+
+
+def test_the_home_page_offers_the_presets_and_custom_rules_for_solo_and_friends():
+    page = Client().get("/").content.decode()
+    for which in ("solo", "friends"):
+        assert f'id="rules-{which}"' in page and f'id="custom-{which}"' in page
+    assert page.count('value="quick"') == 2 and page.count('value="custom"') == 2
+    assert "Quick game: one deal" in page
+    quick = json.dumps(PRESETS["quick"][1]).replace('"', "&quot;")
+    assert f'data-rules="{quick}"' in page
+    assert 'name="hand_size" min="9" max="15" value="13"' in page  # the engine's range and default
+
+
+def test_rules_in_words_say_only_what_differs_from_the_standard():  # R7, R28, R35, R49b
+    family = engine.Rules.from_json(PRESETS["family"][1])
+    assert rules_in_words(family) == [
+        "hands and feet of 11 cards",
+        "going out with 1 clean, 1 dirty and 0 wild piles",
+    ]
+    quick = engine.Rules(deals=1, pile_take=270, red_three_value=300, minimums=(0, 90, 120, 150))
+    assert house_rules_line(quick) == (
+        "House rules: 1 deal; first meld at least 0 points; "
+        "taking the discard pile takes all of it; red threes 300 points"
+    )
+    assert house_rules_line(engine.STANDARD) == ""
+    with translation.override("de"):
+        assert house_rules_line(engine.Rules(deals=2)) == "Hausregeln: 2 Runden"
+
+
+def test_the_table_shows_a_games_house_rules_on_demand():
+    client, session = browser()
+    made = post(client, "/api/games", {"mode": "friends", "rules": {"deals": 2}}, session["csrf"]).json()
+    guest_page = Client().get(made["url"]).content.decode()  # someone not seated sees them before they sit
+    assert '<details id="house-rules"' in guest_page and "House rules: 2 deals" in guest_page
+    standard = post(client, "/api/games", {"mode": "solo", "level": "easy"}, session["csrf"]).json()
+    assert 'id="house-rules"' not in client.get(standard["url"]).content.decode()
