@@ -10,6 +10,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up first)
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from server.front import Front  # noqa: E402
 from server.origins import ExactOriginValidator  # noqa: E402
@@ -22,6 +23,7 @@ front = Front(
             # types-channels' precise ASGI types; the origin check's are plain mappings, as the front's
             "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),  # type: ignore[arg-type]
         }
-    )
+    ),
+    access_log=settings.LOG_FORMAT == "json",  # the front writes the access log (server.logs)
 )
 application = front

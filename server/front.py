@@ -19,7 +19,7 @@ from typing import Any
 
 from games.rooms.log_context import GAME_ID
 from server import health, metrics
-from server.logs import REQUEST_ID, request_id_from
+from server.logs import REQUEST_ID, log_request, log_socket, request_id_from
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -50,8 +50,9 @@ class OpenSocket:
 
 
 class Front:
-    def __init__(self, inner: ASGIApp):
-        self.inner = inner
+    def __init__(self, inner: ASGIApp, access_log: bool = False):
+        """`access_log`: write a record per request and socket (LOG_FORMAT=json: server.logs)."""
+        self.inner, self.access_log = inner, access_log
         self.sockets: set[OpenSocket] = set()
         self.requests = 0
         self.draining = False
@@ -74,8 +75,10 @@ class Front:
             return
         REQUEST_ID.set(request_id_from(header(scope, b"x-request-id")))
         self.requests += 1
+        started, status = time.perf_counter(), 0
 
         async def counted_send(message: Message) -> None:
+            nonlocal status
             if message["type"] == "http.response.start":
                 status = int(message["status"])
                 metrics.HTTP_ANSWERS.labels(f"{status // 100}xx").inc()
@@ -88,6 +91,10 @@ class Front:
         finally:
             self.requests -= 1
             self.note_end()
+            seconds = time.perf_counter() - started
+            metrics.HTTP_SECONDS.observe(seconds)
+            if self.access_log:
+                log_request(scope.get("method", ""), path, status, seconds)
 
     async def service_route(self, path: str, scope: Scope, send: Send) -> None:
         if path == "/healthz":
@@ -132,9 +139,14 @@ class Front:
             if message["type"] == "websocket.accept":
                 accepted = True
                 metrics.WEBSOCKETS_OPEN.inc()
+                if self.access_log:
+                    log_socket("open", path)
             elif message["type"] == "websocket.close":
                 socket.closed = True
-                kind = metrics.LIMIT_CLOSES.get(int(message.get("code") or 1000))
+                code = int(message.get("code") or 1000)
+                if self.access_log:
+                    log_socket("closed by the server", path, code)
+                kind = metrics.LIMIT_CLOSES.get(code)
                 if kind:
                     metrics.LIMITS.labels(kind).inc()
             await send(message)
@@ -146,6 +158,8 @@ class Front:
             self.sockets.discard(socket)
             if accepted:
                 metrics.WEBSOCKETS_OPEN.dec()
+                if self.access_log:
+                    log_socket("ended", path)
             self.note_end()
 
     # ---------------------------------------------------------------- graceful restart

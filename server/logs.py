@@ -44,9 +44,10 @@ class LogContext(logging.Filter):
         return True
 
 
-class LoggedAccessLog(AccessLogGenerator):  # type: ignore[misc]  # Daphne ships no type hints
-    """Daphne's access log as records of the `foot.access` logger (INFO), so that LOG_FORMAT=json
-    writes them as JSON lines too; paths redacted like every other record."""
+class FrontAccessLog(AccessLogGenerator):  # type: ignore[misc]  # Daphne ships no type hints
+    """With LOG_FORMAT=json the front (server.front) writes the access log itself, one record of
+    the `foot.access` logger per request and per socket opened and closed, with the request id,
+    game id and status: Daphne's own lines, written where none of those is known, are dropped."""
 
     def write_entry(
         self,
@@ -58,7 +59,15 @@ class LoggedAccessLog(AccessLogGenerator):  # type: ignore[misc]  # Daphne ships
         ident: str | None = None,
         user: str | None = None,
     ) -> None:
-        access_log.info("%s %s %s %s", host, redact(request), status or "-", length or "-")
+        return
+
+
+def log_request(method: str, path: str, status: int, seconds: float) -> None:
+    access_log.info("%s %s %s %.1f ms", method, redact(path), status, seconds * 1000)
+
+
+def log_socket(event: str, path: str, code: int | None = None) -> None:
+    access_log.info("websocket %s %s%s", event, redact(path), f" {code}" if code is not None else "")
 
 
 def formatter_from_settings() -> logging.Formatter:

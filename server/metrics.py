@@ -19,6 +19,7 @@ from prometheus_client import (
     CollectorRegistry,
     Counter,
     Gauge,
+    Histogram,
     ProcessCollector,
     generate_latest,
     multiprocess,
@@ -29,6 +30,11 @@ WEBSOCKETS_OPEN = Gauge(
 )
 LIMITS = Counter("foot_limits", "Rate-limit and cap hits, by kind", ["kind"])
 HTTP_ANSWERS = Counter("foot_http_answers", "HTTP answers, by status class", ["status"])
+HTTP_SECONDS = Histogram(
+    "foot_http_seconds",
+    "An HTTP request through Django, received to answered",
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+)
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 # Close codes of the game socket (games.consumers) that mean a limit was hit.

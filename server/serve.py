@@ -48,16 +48,16 @@ def plain_autobahn_log_arguments() -> None:
 
 def redacting_access_log() -> None:
     """Daphne's access log writes every request's path; a personal link's path holds its secret.
-    With LOG_FORMAT=json the access log's lines are log records (JSON lines like the others)."""
+    With LOG_FORMAT=json the front writes the access log (server.logs.FrontAccessLog)."""
     import daphne.cli  # type: ignore[import-untyped]  # Daphne ships no type hints
 
     from server.log_redaction import RedactingAccessLog
 
     daphne.cli.AccessLogGenerator = RedactingAccessLog
     if os.environ.get("LOG_FORMAT") == "json":
-        from server.logs import LoggedAccessLog
+        from server.logs import FrontAccessLog
 
-        daphne.cli.AccessLogGenerator = LoggedAccessLog
+        daphne.cli.AccessLogGenerator = FrontAccessLog
 
 
 def allow_service_restart_close() -> None:

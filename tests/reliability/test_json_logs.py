@@ -58,8 +58,11 @@ def test_json_log_of_a_whole_game_holds_no_secret(daphne, sqlite_url):
     moves = [r for r in records if r["message"].startswith("move v") and r["game_id"] == game["id"]]
     assert len(moves) >= TARGET_VERSION // 4 - 2 and all(r["seat"] == "S" for r in moves)
     assert all(r["request_id"] for r in moves)  # the socket's
-    access = [r for r in records if r["logger"] == "foot.access"]
-    assert any(f"/ws/game/{game['id']}/" in r["message"] for r in access)
+    access = [r for r in records if r["logger"] == "foot.access"]  # the front's, with the request's id
+    assert all(r["request_id"] for r in access)
+    assert any(r["message"] == f"websocket open /ws/game/{game['id']}/" and r["game_id"] == game["id"] for r in access)
+    assert any(r["message"].startswith("POST /api/games 201 ") for r in access)
+    assert any(r["message"].startswith("GET /me/[redacted]/ 200 ") for r in access)
 
     whole = "\n".join(lines)
     seed, hidden = secrets_of(sqlite_url.removeprefix("sqlite:///"), game["id"])

@@ -96,6 +96,7 @@ def test_metrics_count_a_real_game_over_two_processes(daphne, postgres_url, redi
     assert sample(text, "foot_bot_think_seconds_count", level="easy") >= moves - people
     assert sample(text, "foot_refusals_total", code="stale_version") == 1
     assert sample(text, "foot_http_answers_total", status="2xx") >= 1
+    assert sample(text, "foot_http_seconds_count") >= 1
     assert "process_cpu_seconds_total" in text
     # Read through a proxy for an outside address: as if there were no such page.
     with pytest.raises(urllib.error.HTTPError) as outside:
