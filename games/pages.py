@@ -12,6 +12,8 @@ from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.templatetags.static import static
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -31,6 +33,8 @@ from players import identity, limits
 from players.identity import player_for_request, player_for_session
 
 MAX_POSITION_BYTES = 64 * 1024  # a whole position with every card named
+
+THEME_COLOUR = "#1d6b3a"  # the table's green: the bar and the splash of the installed site
 
 
 def test_hooks_enabled() -> bool:
@@ -115,6 +119,32 @@ def join_form(request):
     return render(request, "join.html", {"ask_code": True})
 
 
+@require_GET
+def manifest(request):
+    """The web app manifest: the site added to a phone's home screen opens full screen at the
+    home page, with the site's icons (static/foot/icons). No service worker is needed for that."""
+    icons = [
+        {"src": static(f"foot/icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png", "purpose": use}
+        for size in (192, 512)
+        for use in ("any", "maskable")  # the card design leaves the maskable safe zone free
+    ]
+    body = {
+        "id": "/",
+        "name": "Foot Canasta",
+        "short_name": "Foot Canasta",
+        "description": _("Hand and Foot in your browser"),
+        "lang": get_language() or "en",
+        "start_url": "/",
+        "scope": "/",
+        "display": "fullscreen",
+        "display_override": ["fullscreen", "standalone"],
+        "background_color": THEME_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "icons": icons,
+    }
+    return JsonResponse(body, content_type="application/manifest+json")
+
+
 def rules(request):
     return render(request, "rules.html")
 
@@ -168,6 +198,7 @@ urlpatterns = [
     path("join/", join_form, name="join-form"),
     path("join/<str:code>/", join, name="join"),
     path("rules/", rules, name="rules"),
+    path("manifest.webmanifest", manifest, name="manifest"),
     path("replay/<game:game_id>/", watch_page, name="watch"),
     # Only the site's own strings (locale/), not the admin's: a smaller catalogue for every page.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["games"]), name="javascript-catalog"),
