@@ -204,6 +204,13 @@ def going_out_text(params: dict) -> str:
         if len(needs) == 1
         else gettext("{first} and {last}").format(first=", ".join(needs[:-1]), last=needs[-1])
     )
+    if "required_clean" in params:  # house rules (docs/RULES.md V4): the table's own numbers
+        return gettext(
+            "Your table's rules ask for {clean} clean, {dirty} dirty and {wild} wild piles to go out: "
+            "you still need {needs}."
+        ).format(
+            clean=params["required_clean"], dirty=params["required_dirty"], wild=params["required_wild"], needs=listed
+        )
     return gettext("You can go out only with 2 clean, 2 dirty and 1 wild pile: you still need {needs}.").format(
         needs=listed
     )

@@ -320,7 +320,8 @@ class Game:
 
     def _going_out_gap(self, seat: str, melds: Sequence[Sequence[str]] | None = None) -> dict[str, object]:
         """R49's params: the English `reason`, and for each pile kind how many the team still needs
-        (`clean`, `dirty`, `wild`) and whether the partner is in the foot, for the translated text."""
+        (`clean`, `dirty`, `wild`) and whether the partner is in the foot, for the translated text;
+        under house rules (V4) also how many of each the table asks for (`required_clean`, …)."""
         piles = count_piles(self.melds[TEAM_OF[seat]] if melds is None else melds)
         needs = {kind: max(0, need - piles[kind]) for kind, need in self.rules.going_out_piles}
         partner = self.in_foot(PARTNER[seat])
@@ -329,7 +330,10 @@ class Game:
         else:
             missing = [f"{n} {kind}" for kind, n in needs.items() if n]
             reason = "your team still needs " + ", ".join(missing) + " pile(s)"
-        return {"reason": reason, **needs, "partner_in_foot": partner}
+        gap: dict[str, object] = {"reason": reason, **needs, "partner_in_foot": partner}
+        if self.rules.going_out_piles != STANDARD.going_out_piles:  # V4: the text then says the table's numbers
+            gap.update({f"required_{kind}": need for kind, need in self.rules.going_out_piles})
+        return gap
 
     def _plan_take_pile(self, seat: str, action: Action) -> _Plan:
         if not self.discard:

@@ -206,6 +206,7 @@ def prepared_game(player, position: dict, moves: list, level: str, friends: dict
         level=level,
         seats=seats,
         host=player,
+        rules=stored_rules(played.rules),  # a prepared position of house rules carries them
         seed=int(position.get("seed") or 0),
         initial_position=position,
         position=played.to_position() if moves else position,

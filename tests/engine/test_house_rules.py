@@ -111,7 +111,8 @@ def test_one_clean_pile_is_enough_to_go_out_when_the_table_says_so():  # R49b
     setup = {"hands": {"S": "QC QD", "N": "9H 9D"}, "feet": {"S": None, "N": None}, "phase": "play"}
     melds = {"NS": ["KC KD KH KS KC KD KH", "QD QH QS QC"]}
     standard = game_at(melds=melds, **setup)
-    assert standard.check("S", meld("QC QD", to="Q"))["code"] == "cannot_go_out"
+    refused = standard.check("S", meld("QC QD", to="Q"))
+    assert refused["code"] == "cannot_go_out" and "required_clean" not in refused["params"]  # standard text
     game = game_at(melds=melds, rules=ONE_CLEAN_PILE, **setup)
     assert game.view("S")["going_out_needs"] == {"clean": 1, "dirty": 0, "wild": 0}
     events = game.apply("S", meld("QC QD", to="Q"))
@@ -129,6 +130,11 @@ def test_three_wild_piles_are_needed_when_the_table_asks_for_them():  # R49b
     )
     result = game.check("S", meld("QC QD", to="Q"))
     assert result["code"] == "cannot_go_out" and result["params"]["wild"] == 2
+    assert {k: v for k, v in result["params"].items() if k.startswith("required")} == {
+        "required_clean": 2,
+        "required_dirty": 2,
+        "required_wild": 3,
+    }
 
 
 # ---------------------------------------------------------------------- V5 pile take

@@ -8,6 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 from games import engine
+from games.messages import message_for
 from games.presets import PRESETS, house_rules_line, rules_in_words
 
 from .test_api import browser, post
@@ -58,3 +59,20 @@ def test_the_table_shows_a_games_house_rules_on_demand():
     assert '<details id="house-rules"' in guest_page and "House rules: 2 deals" in guest_page
     standard = post(client, "/api/games", {"mode": "solo", "level": "easy"}, session["csrf"]).json()
     assert 'id="house-rules"' not in client.get(standard["url"]).content.decode()
+
+
+GAP = {"reason": "…", "clean": 0, "dirty": 0, "wild": 2, "partner_in_foot": True}
+HOUSE_GAP = {**GAP, "required_clean": 2, "required_dirty": 2, "required_wild": 3}
+
+
+def test_the_going_out_refusal_says_the_tables_own_numbers():  # R49b
+    assert message_for("cannot_go_out", params=GAP).startswith(
+        "You can go out only with 2 clean, 2 dirty and 1 wild pile: you still need 2 wild piles."
+    )
+    assert message_for("cannot_go_out", params=HOUSE_GAP).startswith(
+        "Your table's rules ask for 2 clean, 2 dirty and 3 wild piles to go out: you still need 2 wild piles."
+    )
+    with translation.override("de"):
+        assert "2 reine, 2 unreine und 3 wilde" in message_for("cannot_go_out", params=HOUSE_GAP)
+    with translation.override("bn"):
+        assert "৩টি ওয়াইল্ড" in message_for("cannot_go_out", params=HOUSE_GAP)
