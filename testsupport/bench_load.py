@@ -30,7 +30,7 @@ from games.engine import Game as EngineGame
 from server.serve import install_uvloop
 from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer, server_env
-from testsupport.procfs import cpu_seconds, process_tree, rss_bytes
+from testsupport.procfs import cpu_seconds, open_descriptors, process_tree, rss_bytes
 from testsupport.stats import percentile
 from testsupport.ws_player import WsPlayer
 
@@ -468,7 +468,9 @@ async def drive(
 
     async def sample_memory():
         while soak_samples is not None and time.monotonic() < end_at:
-            soak_samples.append((time.monotonic() - began, Sample.of_all(servers).daphne_rss, tally.finished))
+            descriptors = sum(open_descriptors(server.process.pid) for server in servers)
+            sample = (time.monotonic() - began, Sample.of_all(servers).daphne_rss, descriptors, tally.finished)
+            soak_samples.append(sample)
             await asyncio.sleep(max(5.0, seconds / 40))
 
     extra = [asyncio.create_task(measure_after_warmup()), asyncio.create_task(sample_memory())]
@@ -518,7 +520,7 @@ def run_once(
                 server.stop()
             raise CommandError(str(failure)) from failure
         idle = Sample.of_all(servers)
-        samples: list[tuple[float, int, int]] | None = [] if soak else None
+        samples: list[tuple[float, int, int, int]] | None = [] if soak else None
         spy = start_profile(servers[0].started().pid, seconds, profile) if profile else None
         try:
             install_uvloop()  # the simulated browsers too: less of the shared CPU for them
@@ -588,7 +590,8 @@ def run_once(
     if profile:
         result["profile_pct"] = summarize_profile(profile)
     if samples is not None:
-        result["soak_samples"] = [(round(t), round(rss / 2**20, 1), done) for t, rss, done in samples]
+        result["soak_samples"] = [(round(t), round(rss / 2**20, 1), fds, done) for t, rss, fds, done in samples]
+        result["fds_start_end"] = (samples[0][2], samples[-1][2]) if samples else None
         grown = after.daphne_rss - before.daphne_rss
         result["rss_growth_mb"] = round(grown / 2**20, 2)
         result["growth_per_finished_game_kb"] = round(grown / tally.finished / 1024, 1) if tally.finished else None
@@ -796,5 +799,9 @@ def report_text(r: dict) -> str:
             f"({r['rss_growth_mb']} MB) over {r['finished_games']} finished games: "
             f"{r['growth_per_finished_game_kb']} KB per finished game"
         )
-        lines.append("  samples (s, MB, finished): " + " ".join(f"{t}:{m}:{d}" for t, m, d in r["soak_samples"]))
+        lines.append(f"  soak: open descriptors of the Daphnes, first and last sample: {r['fds_start_end']}")
+        lines.append(
+            "  samples (s, MB, descriptors, finished): "
+            + " ".join(f"{t}:{m}:{f}:{d}" for t, m, f, d in r["soak_samples"])
+        )
     return "\n".join(lines)

@@ -45,3 +45,11 @@ def cpu_seconds(pid: int, reaped_children: bool = False) -> float:
         return used / CLOCK_TICKS
     except (OSError, IndexError, ValueError):
         return 0.0
+
+
+def open_descriptors(pid: int) -> int:
+    """How many file descriptors the process holds (sockets, files, pipes); 0 when it is gone."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return 0
