@@ -28,7 +28,7 @@ class FakeDatabase:
             async with self.servers:
                 await asyncio.sleep(self.hold)
                 self.order.append(getattr(function, "__name__", "person"))
-                return SimpleNamespace(next_plan=None, settled=True)
+                return SimpleNamespace(next_plan=None, settled=True, version=1)
         finally:
             self.inside -= 1
 
