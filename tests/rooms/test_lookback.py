@@ -216,6 +216,7 @@ async def test_every_refusal_says_why_and_what_next_in_each_language(language, g
 
 async def test_the_search_runs_in_its_own_worker_process(played, settings):  # off the event loop, apart from the bots
     settings.FOOT_LOOKBACK_POOL = "process"
+    settings.FOOT_LOOKBACK_WAIT = 600  # a worker's start on a loaded machine is no "later" here
     items = await lookback.look_back(str(played.id), "S", 1)
     assert items and await database_sync_to_async(LookBack.objects.filter(game=played, deal=1, seat="S").exists)()
     assert bot_runner.look_back_pool() is not bot_runner.pool("hard")

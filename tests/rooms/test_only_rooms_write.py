@@ -68,9 +68,9 @@ def on_a_game(receiver: ast.AST, tainted: set[str]) -> bool:
 
 def parsed(source: str) -> ast.Module:
     """`ast.parse`, tried again on CPython 3.11's spurious "AST constructor recursion depth
-    mismatch" (a race on a shared counter, CPython gh-106905): the traceback module parses source lines too, and a
-    server thread of an earlier test printing a traceback at the same moment trips the shared
-    counter. The source is the same; a second parse succeeds."""
+    mismatch" (a race on a shared counter, CPython gh-106905): the traceback module parses source
+    lines too, and a server thread of an earlier test printing a traceback at the same moment trips
+    the counter. The source is the same; a second parse succeeds."""
     for _attempt in range(4):
         try:
             return ast.parse(source)
