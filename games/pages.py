@@ -11,8 +11,8 @@ import re
 from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.templatetags.static import static
+from django.urls import path
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt

@@ -145,8 +145,10 @@ def start_network(game_id: object) -> str:
 
 def scouting_starts() -> QuerySet[DailyStart]:
     """The other players' dailies of an entry's date (for a subquery on Entry)."""
-    return DailyStart.objects.filter(date=OuterRef("date")).exclude(game_id=OuterRef("game_id")).exclude(
-        player_id=OuterRef("player_id")
+    return (
+        DailyStart.objects.filter(date=OuterRef("date"))
+        .exclude(game_id=OuterRef("game_id"))
+        .exclude(player_id=OuterRef("player_id"))
     )
 
 
