@@ -4,7 +4,8 @@ from typing import Any
 
 from django.urls import path
 
-from games.consumers import EchoConsumer, GameConsumer
+from games.consumers import GameConsumer
+from games.socket_plumbing import EchoConsumer
 
 # Channels routes ASGI applications with Django's path(); django-stubs types path() for views only, and
 # types-channels' URLRouter wants its own private pattern type: the list is left untyped.

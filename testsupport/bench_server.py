@@ -127,7 +127,7 @@ PROFILE_PARTS = [
     ("bots", ("games/rooms/bot_runner.py", "games/bots/")),
     ("move: engine, views and patches", ("games/rooms/", "games/engine/")),
     ("channel layer (Redis / in-memory)", ("channels_redis/", "channels/layers.py")),
-    ("consumers", ("games/consumers.py",)),
+    ("consumers", ("games/consumers.py", "games/inbox.py", "games/protocol.py", "games/socket_plumbing.py")),
     ("websocket and HTTP (Daphne, Twisted, autobahn)", ("daphne/", "twisted/", "autobahn/")),
     ("thread hand-offs (asgiref)", ("asgiref/",)),
     ("event loop (asyncio, selectors)", ("python3.11/asyncio/", "selectors.py")),

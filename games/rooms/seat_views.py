@@ -7,6 +7,7 @@ May call the engine, games.models and the room modules live_games, names, stored
 
 from games import engine
 from games.models import SEATS, Game
+from games.protocol import StateMessage
 from games.rooms.daily_play import deals_still_secret, ranked_until
 from games.rooms.live_games import LIVE
 from games.rooms.names import seat_names
@@ -50,33 +51,33 @@ def seat_labels(game: Game, viewer_seat: str | None) -> dict:
     return labels
 
 
-def state_message(game: Game, seat: str | None) -> dict:
+def state_message(game: Game, seat: str | None) -> StateMessage:
     """The whole `state` of the game for a seat (None: a spectator)."""
     view = LIVE.views(game.id, game.version).get(seat or PUBLIC)  # a lobby has no live entry
     if view is None and game.position is not None:
         view = view_for(stored_engine_game(game), seat)
     deadline = ranked_until(game)
-    return {
-        "type": "state",
-        "v": game.version,
-        "view": view,
-        "seat": seat,
-        "mode": game.mode,
-        "ranked": game.ranked,
+    return StateMessage(
+        type="state",
+        v=game.version,
+        view=view,
+        seat=seat,
+        mode=game.mode,
+        ranked=game.ranked,
         # A ranked daily counts until then (ISO, UTC); `lapsed`: it was played past it, unranked.
-        "ranked_until": deadline.isoformat() if deadline else None,
-        "lapsed": game.lapsed,
-        "status": game.status,
-        "level": game.level,
-        "rules": game.rules_json(),  # the whole rules, standard or house (docs/RULES.md §17)
-        "seats": seat_labels(game, seat),
-        "names": seat_names(game),
-        "host": game.seat_of(game.host_id) if game.host_id else None,
-        "awaiting": list(game.awaiting),
-        "date": game.daily_date.isoformat() if game.daily_date else None,
-        "code": game.invite_code if game.mode == Game.FRIENDS and seat else None,
-        "look_back": look_back_offered(game, seat),
-    }
+        ranked_until=deadline.isoformat() if deadline else None,
+        lapsed=game.lapsed,
+        status=game.status,
+        level=game.level,
+        rules=game.rules_json(),  # the whole rules, standard or house (docs/RULES.md §17)
+        seats=seat_labels(game, seat),
+        names=seat_names(game),
+        host=game.seat_of(game.host_id) if game.host_id else None,
+        awaiting=list(game.awaiting),
+        date=game.daily_date.isoformat() if game.daily_date else None,
+        code=game.invite_code if game.mode == Game.FRIENDS and seat else None,
+        look_back=look_back_offered(game, seat),
+    )
 
 
 def summary(game: Game, player) -> dict:

@@ -3,6 +3,8 @@
  * which reconnects by itself with a growing delay after it drops.
  */
 
+import { CLOSE_IDLE, CLOSE_REFUSED, CLOSE_TOO_MANY } from "./protocol.js";
+
 export function csrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
   return match ? decodeURIComponent(match[1]) : "";
@@ -38,13 +40,11 @@ export function socketUrl(path) {
   return `${scheme}//${window.location.host}${path}`;
 }
 
-// The server closes a socket that said nothing for FOOT_WS_IDLE_SECONDS (5 minutes by default)
-// with this code (docs/PROTOCOL.md); a page that is looked at says "heartbeat" well before that.
-export const CLOSE_IDLE = 4408;
-// Too many sockets of this browser, network or game: it tries again with the growing delay.
-export const CLOSE_TOO_MANY = 4429;
-// Refused for good (a banned player, a daily not to be watched yet): the error before it says why.
-export const CLOSE_REFUSED = 4403;
+// The close codes (static/foot/protocol.js). The server closes a socket that said nothing for
+// FOOT_WS_IDLE_SECONDS (5 minutes by default) with CLOSE_IDLE; a page that is looked at says
+// "heartbeat" well before that. CLOSE_TOO_MANY: it tries again with the growing delay.
+// CLOSE_REFUSED: refused for good; the error before it says why.
+export { CLOSE_IDLE, CLOSE_REFUSED, CLOSE_TOO_MANY };
 // The server is restarting (RFC 6455's "service restart"): any other process takes the socket at
 // once, so the page connects again after a short random pause and says nothing unless that fails.
 export const CLOSE_RESTART = 1012;

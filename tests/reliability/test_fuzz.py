@@ -29,8 +29,9 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from games.consumers import CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
+from games.inbox import MAX_FRAME_BYTES
 from games.models import Game, Move
+from games.protocol import CLOSE_POLICY, CLOSE_TOO_BIG
 from games.replay import replay
 from games.rooms.creation import create_game
 from players.models import Player

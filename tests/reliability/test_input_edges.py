@@ -11,9 +11,9 @@ and a game id has one spelling from the edge on.
 import pytest
 from channels.db import database_sync_to_async
 
-from games.consumers import CLOSE_NOT_FOUND
 from games.engine import RuleError, normalise_action, public_fields
 from games.models import Game, Move
+from games.protocol import CLOSE_NOT_FOUND
 from games.rooms.creation import create_game
 from players.models import Player
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)

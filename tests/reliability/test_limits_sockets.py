@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from games.consumers import CLOSE_IDLE, CLOSE_TOO_MANY
+from games.protocol import CLOSE_IDLE, CLOSE_TOO_MANY
 from games.rooms.creation import create_game
 from players.models import Player
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)

@@ -10,7 +10,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from games.consumers import CLOSE_POLICY, CLOSE_TOO_MANY
+from games.protocol import CLOSE_POLICY, CLOSE_TOO_MANY
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 

@@ -17,8 +17,9 @@ from channels.layers import get_channel_layer  # noqa: E402
 from channels.testing import WebsocketCommunicator  # noqa: E402
 from channels_redis.pubsub import RedisPubSubChannelLayer  # noqa: E402
 
-from games.consumers import EchoConsumer, GameConsumer  # noqa: E402
+from games.consumers import GameConsumer  # noqa: E402
 from games.rooms.creation import create_game  # noqa: E402
+from games.socket_plumbing import EchoConsumer  # noqa: E402
 from players.models import Player  # noqa: E402
 
 SOCKETS = 30

@@ -9,10 +9,11 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from games.consumers import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.engine import Game as EngineGame
+from games.inbox import MAX_FRAME_BYTES
 from games.messages import language_of_scope
 from games.models import Game, Move
+from games.protocol import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG
 from games.rooms.broadcast import group_name
 from games.rooms.creation import create_game
 from games.rooms.moves import apply_move

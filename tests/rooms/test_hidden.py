@@ -77,6 +77,6 @@ def test_no_seat_is_ever_sent_a_card_it_cannot_see():
             for viewer in (*SEATS, None):
                 state = state_message(stored, viewer)
                 assert not cards_in(state) - visible_cards(after, viewer) - RED_THREES
-                assert state["view"].get("seat") == viewer
+                assert state["view"] is not None and state["view"].get("seat") == viewer
         position = after
     assert Game.objects.get(pk=game.id).status == Game.FINISHED and checked > 300

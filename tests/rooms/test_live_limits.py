@@ -7,7 +7,8 @@ import json
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from games.consumers import CLOSE_POLICY, MAX_FRAME_BYTES
+from games.inbox import MAX_FRAME_BYTES
+from games.protocol import CLOSE_POLICY
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 

@@ -1,4 +1,4 @@
-"""A closed socket leaves nothing in the Redis pub/sub channel layer (games.consumers.forget_channel).
+"""A closed socket leaves nothing in the Redis pub/sub channel layer (games.socket_plumbing.forget_channel).
 
 channels-redis's pub/sub layer keeps a consumer's channel when the consumer stops before its
 next receive started; before the fix 27 of 30 game sockets left one. The scenario runs in a

@@ -1,0 +1,189 @@
+"""The room service's face to a websocket: one async call per thing a socket does (open, state,
+act, check, hint, look back, heartbeat, leave, …). Every decision is here or below: who the
+socket is, whether it may watch, which seat it holds, what its `state` holds; each call makes
+its own hops to the database threads, so the consumer (games/consumers.py) keeps only the
+envelope, the limits and the delivery.
+
+May call every other room module (the top of the rooms' order, docs/ROOMS.md).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from games import protocol
+from games.engine import normalise_action
+from games.messages import render_error
+from games.models import Game
+from games.recent_events import recent_events
+from games.rooms import away, creation, lookback, moves, presence, reactions, rematch, turns
+from games.rooms.broadcast import broadcast_presence
+from games.rooms.database_threads import database_call
+from games.rooms.errors import RoomError
+from games.rooms.recap import recap_for
+from games.rooms.seat_views import state_message, watchable
+from games.rooms.stored import load
+from players.identity import player_for_session
+
+
+@dataclass
+class Opening:
+    """Who opens a socket on a game: `refusal` is the error code to close it with (None: let in)."""
+
+    refusal: str | None
+    player_id: str | None = None
+    seat: str | None = None
+    friends: bool = False  # only in a friends game can a seat's presence change for someone else
+
+
+def identify(game_id: str, session) -> tuple[Game | None, str | None, bool]:
+    """(game, player id, banned) from the URL and the session; runs in a database thread."""
+    game = load(game_id)
+    player = player_for_session(session) if session is not None else None
+    if game is not None and game.status == Game.FINISHED:
+        moves.announce_finished(game)  # in case the process died between the last move and its entry
+    return game, (str(player.id) if player else None), bool(player and player.banned)
+
+
+async def open_socket(game_id: str, session) -> Opening:
+    game, player_id, banned = await database_sync_to_async(identify)(game_id, session)
+    if game is None:
+        return Opening("not_found")
+    if banned:
+        return Opening("banned", player_id)
+    seat = game.seat_of(player_id)
+    if seat is None and not watchable(game):
+        return Opening("watch_daily_later", player_id)
+    return Opening(None, player_id, seat, game.mode == Game.FRIENDS)
+
+
+async def join(game_id: str, seat: str | None, channel_name: str, friends: bool) -> tuple[bool, Any]:
+    """The socket is at the table: (whether its seat is open elsewhere too, since when the seat was
+    away — for the recap of a friends game's first state — or None). `arrived` follows its state."""
+    second_tab = await database_sync_to_async(presence.seat_has_live_socket)(game_id, seat)
+    absent_since = await database_sync_to_async(presence.touch_presence)(game_id, seat, channel_name, True)
+    return second_tab, (absent_since if friends else None)
+
+
+async def arrived(game_id: str) -> None:
+    """After the new socket's first state: the room hears of it, and moves due may go on."""
+    await broadcast_presence(game_id)
+    turns.advance_soon(game_id)
+
+
+async def seat_state(
+    game_id: str, player_id: str | None, seat: str | None, channel_name: str, away_since: datetime.datetime | None
+) -> tuple[protocol.StateMessage | None, str | None]:
+    """(the whole `state` for the socket, the seat it now holds); None when the game is gone.
+    A seat taken or changed in the lobby since the last state moves the socket's presence."""
+    game = await database_sync_to_async(load)(game_id)
+    if game is None:
+        return None, seat
+    now_seat = game.seat_of(player_id)
+    if now_seat != seat:
+        await database_sync_to_async(presence.touch_presence)(game_id, now_seat, channel_name)
+        await broadcast_presence(game_id)
+    state: protocol.StateMessage = await database_sync_to_async(state_message)(game, now_seat)
+    state["recent"] = await database_sync_to_async(recent_events)(game, now_seat)
+    if game.status == Game.FINISHED and game.mode == Game.FRIENDS and now_seat:
+        state["play_again"] = await database_sync_to_async(rematch.standing_offer)(game, now_seat)
+    if away_since is not None:
+        # Replays the move log: in a database thread, never on the event loop.
+        recap = await database_call(recap_for)(game, now_seat, away_since)
+        if recap is not None:
+            state["recap"] = recap
+    return state, now_seat
+
+
+async def keep_alive(game_id: str, seat: str | None, channel_name: str, watch: bool, last_presence) -> None:
+    """A heartbeat: the presence row is fresh, the room hears of a changed presence (a friend's grace
+    ran out), and the room's watchdog looks for due moves."""
+    await database_sync_to_async(presence.touch_presence)(game_id, seat, channel_name)
+    if watch:
+        await broadcast_presence(game_id, unless=last_presence)
+    turns.advance_soon(game_id)
+
+
+async def leave(game_id: str, channel_name: str) -> None:
+    await database_sync_to_async(presence.drop_presence)(channel_name)
+    await broadcast_presence(game_id)
+
+
+def seated(seat: str | None) -> str:
+    """The socket's seat; a spectator is refused."""
+    if not seat:
+        raise RoomError("not_seated", status=403)
+    return seat
+
+
+def engine_action(action) -> dict:
+    """A client's action with only the fields the engine reads (anything else: `bad_field`)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise RoomError("bad_action")
+    return normalise_action(action)
+
+
+async def act(game_id: str, seat: str | None, action, version, origin: str, ref) -> None:
+    seat, action = seated(seat), engine_action(action)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RoomError("stale_version", status=409)
+    await turns.act(game_id, seat, action, version, origin=origin, ref=ref)
+
+
+def refusal_of(answer: Mapping[str, Any], language: str) -> protocol.Refusal | None:
+    """An engine refusal's code, rule, params and message (in the socket's language); None if ok."""
+    if answer.get("ok"):
+        return None
+    code, params = answer.get("code"), answer.get("params") or {}
+    message = render_error(code or "", language, answer.get("message", ""), params)
+    return protocol.Refusal(code=code, rule=answer.get("rule"), params=params, message=message)
+
+
+async def check(game_id: str, seat: str | None, action, ref, language: str) -> protocol.CheckedMessage:
+    """A dry run of the action: its points, or why the engine refuses it."""
+    seat, action = seated(seat), engine_action(action)
+    answer = await database_sync_to_async(moves.check_action)(game_id, seat, action)
+    return protocol.checked(ref, answer.get("points"), refusal_of(answer, language))
+
+
+async def take_choice(game_id: str, seat: str | None, ref, language: str) -> protocol.TakeChoiceAnswer:
+    """A take that works now for Take pile with nothing selected, or why none works."""
+    answer = await database_sync_to_async(moves.take_choice)(game_id, seated(seat))
+    return protocol.take_choice(ref, answer.get("action"), answer.get("points"), refusal_of(answer, language))
+
+
+async def change_seat(game_id: str, player_id: str | None, seat: str | None, wanted) -> None:
+    seated(seat)
+    await database_sync_to_async(creation.change_seat)(game_id, player_id, wanted)
+
+
+async def next_deal(game_id: str, seat: str | None) -> None:
+    await database_sync_to_async(moves.next_deal)(game_id, seated(seat))
+    turns.advance_soon(game_id)
+
+
+async def react(game_id: str, seat: str | None, code) -> None:
+    await reactions.react(game_id, seated(seat), code)
+
+
+async def hint(game_id: str, seat: str | None) -> dict:
+    return await turns.hint(game_id, seated(seat))
+
+
+async def look_back(game_id: str, seat: str | None, deal) -> list:
+    return await lookback.look_back(game_id, seated(seat), deal)
+
+
+def refreshed(game_id: str) -> None:
+    """The room changed for everyone (a lobby, a lapse): a state was sent; moves may be due."""
+    turns.advance_soon(game_id)
+
+
+def presence_heard(game_id: str, deadlines: dict | None) -> None:
+    """A presence went out: wake this process when a friend's grace runs out."""
+    away.wake_at_deadlines(game_id, deadlines)
