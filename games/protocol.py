@@ -119,7 +119,7 @@ def read_client_frame(text: str | None) -> tuple[dict[str, Any], Ref, str | None
 class StateMessage(TypedDict):
     type: Literal["state"]
     v: int
-    view: dict[str, Any] | None
+    view: Any  # the seat's view (docs/VIEW.md); None in a lobby
     seat: str | None
     mode: str
     ranked: bool
