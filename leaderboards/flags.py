@@ -15,12 +15,14 @@ A flag only points a moderator at an entry: it never hides one (only a moderator
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import itertools
 import json
 import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict, TypeVar
+from uuid import UUID
 
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 
@@ -72,11 +74,11 @@ def opening_digest(moves: Sequence[Move], seat: str) -> str:
     return actions_digest(actions)
 
 
-def actions_digest(actions: list) -> str:
+def actions_digest(actions: list[object]) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def scout_digest(actions: list) -> str:
+def scout_digest(actions: list[object]) -> str:
     """The digest of the first SCOUT_MOVES of a player's actions; "" while fewer were played."""
     return actions_digest(actions[:SCOUT_MOVES]) if len(actions) >= SCOUT_MOVES else ""
 
@@ -102,13 +104,13 @@ def record_daily_start(
     )
 
 
-def fill_openings(date: object) -> None:
+def fill_openings(date: datetime.date) -> None:
     """Give each daily of the date whose player made SCOUT_MOVES moves since the last call its
     opening digest (the first ones never change, so each game is read until it has one)."""
     waiting = list(DailyStart.objects.filter(date=date, opening_digest="").values_list("game_id", flat=True))
     if not waiting:
         return
-    actions: dict[object, list] = {game_id: [] for game_id in waiting}
+    actions: dict[UUID, list[object]] = {game_id: [] for game_id in waiting}
     rows = GameMove.objects.filter(game_id__in=waiting, seat="S", seq__lte=SCOUT_SEQ_BOUND).order_by("game_id", "seq")
     for game_id, action in rows.values_list("game_id", "action"):
         actions[game_id].append(action)
@@ -138,7 +140,7 @@ def evidence(moves: Sequence[Move], seat: str) -> dict[str, str | int | float | 
     }
 
 
-def start_network(game_id: object) -> str:
+def start_network(game_id: UUID | str) -> str:
     """The network a daily was started from ("" when it was not recorded)."""
     return DailyStart.objects.filter(game_id=game_id).values_list("network", flat=True).first() or ""
 

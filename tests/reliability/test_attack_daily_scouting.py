@@ -73,7 +73,9 @@ def moderator_page(server, env: dict, path: str) -> str:
     moderator = Browser(server.http)
     login = server.http + "/admin/login/"
     with moderator.opener.open(login, timeout=30) as page:
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.read().decode()).group(1)
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.read().decode())
+        assert found, "the admin's login page has no CSRF token"
+        token = found.group(1)
     form = {"username": "mod", "password": "a long moderator password 24", "csrfmiddlewaretoken": token, "next": path}
     request = urllib.request.Request(login, data=urllib.parse.urlencode(form).encode(), headers={"Referer": login})
     with moderator.opener.open(request, timeout=30) as answer:
