@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from games import deflate_parts, engine, params, watch
 from games.messages import message_for
 from games.models import Game
-from games.rooms.creation import create_game, game_for_invite, join_game, start_friends_game
+from games.rooms.creation import create_game, game_for_invite, join_game, set_lobby_rules, start_friends_game
 from games.rooms.errors import RoomError
 from games.rooms.lesson_room import MOUSE, TOUCH, lesson_step
 from games.rooms.listing import player_games
@@ -96,16 +96,21 @@ def games(request):
     if "rules" in body:  # house rules: a solo or friends game only; checked before anything is made
         if mode not in (Game.SOLO, Game.FRIENDS):
             return error(400, "standard_rules_only")
-        try:
-            rules = engine.Rules.from_json(body["rules"])
-        except engine.RulesError as refused:
-            return error(400, refused.code, problem=refused.message)
+        rules = house_rules(body["rules"])
     count(request, "game")
     player = current_player(request, create=True)
     game, created = create_game(player, mode, level, rules)
     if created:
         game_created.send(sender=Game, game=game, **identity.limit_keys(request))
     return JsonResponse(summary(game, player), status=201 if created else 200)
+
+
+def house_rules(value) -> engine.Rules:
+    """A table's house rules (docs/RULES.md §17), or a 400 naming the problem."""
+    try:
+        return engine.Rules.from_json(value)
+    except engine.RulesError as refused:
+        raise RoomError(refused.code, params={"problem": refused.message}) from None
 
 
 def game_or_404(request, game_id) -> Game:
@@ -174,6 +179,21 @@ def start(request, game_id):
     if player is None:
         return error(403, "not_host")
     game = start_friends_game(game_id, player)
+    return JsonResponse(summary(game, player))
+
+
+@api_view("POST")
+def rules(request, game_id):
+    """The host sets the house rules of a friends lobby (the friends see them in its state)."""
+    body = params.json_object_body(request)
+    if body is None or "rules" not in body:
+        return error(400, "bad_request")
+    chosen = house_rules(body["rules"])
+    game_id = game_or_404(request, game_id).id
+    player = current_player(request, create=False)
+    if player is None:
+        return error(403, "not_host")
+    game = set_lobby_rules(game_id, player, chosen)
     return JsonResponse(summary(game, player))
 
 
@@ -249,5 +269,6 @@ urlpatterns: list = [
     path("api/games/<str:game_id>/join", join, name="api-game-join"),
     path("api/games/<str:game_id>/start", start, name="api-game-start"),
     path("api/games/<str:game_id>/again", again, name="api-game-again"),
+    path("api/games/<str:game_id>/rules", rules, name="api-game-rules"),
     path("api/watch/<game:game_id>", watch_replay, name="api_watch"),
 ]

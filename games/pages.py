@@ -6,6 +6,7 @@ and every rule lives in games/engine/. The test hook (start a game from a prepar
 exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and answers 404.
 """
 
+import json
 import re
 
 from django.conf import settings
@@ -81,8 +82,18 @@ def table(request, game_id):
             "test_hooks": test_hooks_enabled(),
             "heartbeat_ms": heartbeat_ms(),
             "house_rules": house_rules_line(game.engine_rules()),
+            "rules_json": json.dumps(game.rules_json()),  # a lobby's page reloads when the host changes them
+            **lobby_rules_context(request, game),
         },
     )
+
+
+def lobby_rules_context(request, game) -> dict:
+    """For the host of a friends lobby: the rules choice, to change the table's house rules."""
+    player = player_for_session(request.session)
+    if game.status != Game.LOBBY or player is None or game.host_id != player.id:
+        return {}
+    return {"lobby_host": True, "presets": presets_for_page(), "ranges": RULE_RANGES, "standard": game.rules_json()}
 
 
 def seated(request, game) -> bool:

@@ -172,6 +172,23 @@ def change_seat(game_id, player_id, seat) -> Game:
     return game
 
 
+def set_lobby_rules(game_id, player, rules: engine.Rules) -> Game:
+    """The host changes the house rules of a friends lobby before it starts; every page of the
+    table is told to fetch a fresh state (which carries them)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise RoomError("not_found", status=404)
+        if game.host_id != player.id:
+            raise RoomError("not_host", status=403)
+        if game.status != Game.LOBBY:
+            raise RoomError("already_started", status=409)
+        game.rules = stored_rules(rules)
+        game.save(update_fields=["rules", "updated"])
+    broadcast_refresh_sync(game.id)
+    return game
+
+
 def start_friends_game(game_id, player) -> Game:
     """The host starts the lobby: bots of the game's level take the empty seats."""
     with transaction.atomic():

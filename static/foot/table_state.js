@@ -74,6 +74,8 @@ function onState(message) {
   model.status = message.status || model.status;
   model.awaiting = message.awaiting || [];
   if (message.date) model.date = message.date;
+  // a lobby only: its house rules (the host's choice; the page reloads when the host changes them)
+  if (model.status === "lobby") import("./lobby_rules.js").then(({ reloadIfRulesChanged }) => reloadIfRulesChanged(message.rules));
   ui.me = model.seat;
   showMode();
   askLesson();

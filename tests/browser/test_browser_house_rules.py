@@ -56,3 +56,26 @@ def test_a_quick_game_on_a_phone_ends_at_its_game_over_dialog_after_deal_1(site,
     finish_the_deal(page)
     page.get_by_role("dialog", name="Your team wins!").wait_for()
     assert page.get_by_role("dialog", name="Deal 1 is over").count() == 0
+
+
+def test_the_host_changes_the_lobbys_rules_and_the_friend_sees_them(site, make_page):
+    host = make_page(DESK)
+    host.goto(site.url + "/")
+    host.select_option("#rules-friends", "standard")
+    host.get_by_role("button", name="Open a table").click()
+    host.wait_for_url(TABLE_URL)
+    host.wait_for_selector("#table[aria-busy=false]")
+    assert host.locator("#house-rules").count() == 0
+    friend = make_page(DESK)
+    friend.goto(host.url)
+    friend.wait_for_selector("#table[aria-busy=false]")
+    assert friend.locator("#lobby-rules").count() == 0  # only the host may change them
+    host.select_option("#rules-lobby", "two_deals")
+    host.get_by_role("button", name="Use these rules").click()
+    host.wait_for_selector("#house-rules")  # the page reloaded with the new rules
+    host.locator("#house-rules summary").click()
+    assert "House rules: 2 deals" in host.locator("#house-rules").inner_text()
+    assert host.locator("#rules-lobby").input_value() == "two_deals"  # the host's choice is remembered
+    friend.wait_for_selector("#house-rules")  # its page reloads with the new rules
+    friend.locator("#house-rules summary").click()
+    assert "House rules: 2 deals" in friend.locator("#house-rules").inner_text()

@@ -127,3 +127,25 @@ def test_play_again_keeps_the_house_rules():
     assert again["id"] != lobby["id"] and again["rules"] == {**STANDARD_RULES, **chosen}
     assert post(host, f"/api/games/{again['id']}/start", {}, host_session["csrf"]).status_code == 200
     assert stored_position(again["id"])["rules"]["pile_take"] == 10
+
+
+def test_the_host_changes_the_lobbys_rules_and_only_the_host_before_the_start():
+    host, host_session = browser()
+    lobby = post(host, "/api/games", {"mode": "friends"}, host_session["csrf"]).json()
+    guest, guest_session = browser()
+    post(guest, f"/api/games/{lobby['id']}/join", {}, guest_session["csrf"])
+    url = f"/api/games/{lobby['id']}/rules"
+    refused = post(guest, url, {"rules": {"deals": 1}}, guest_session["csrf"])
+    assert refused.status_code == 403 and refused.json()["code"] == "not_host"
+    bad = post(host, url, {"rules": {"deals": 9}}, host_session["csrf"])
+    assert bad.status_code == 400 and bad.json()["code"] == "rule_out_of_range"
+    assert Game.objects.get(pk=lobby["id"]).rules == {}  # nothing changed by a refusal
+    changed = post(host, url, {"rules": {"deals": 1}}, host_session["csrf"])
+    assert changed.status_code == 200 and changed.json()["rules"]["deals"] == 1
+    assert state_message(Game.objects.get(pk=lobby["id"]), "N")["rules"]["deals"] == 1  # the guest sees them
+    assert post(host, url, {"rules": {}}, host_session["csrf"]).json()["rules"] == STANDARD_RULES
+    post(host, url, {"rules": {"deals": 2}}, host_session["csrf"])
+    post(host, f"/api/games/{lobby['id']}/start", {}, host_session["csrf"])
+    late = post(host, url, {"rules": {"deals": 1}}, host_session["csrf"])
+    assert late.status_code == 409 and late.json()["code"] == "already_started"
+    assert stored_position(lobby["id"])["rules"]["deals"] == 2
