@@ -32,13 +32,14 @@ GAME_SOCKET_PREFIX = "/ws/game/"
 
 
 class OpenSocket:
-    """One websocket as the front sees it: whether its consumer is handling a message now."""
+    """One websocket as the front sees it: accepted yet, whether its consumer is handling a
+    message now, closed."""
 
     def __init__(self, send: Send):
         self.send = send
         self.idle = asyncio.Event()
         self.idle.set()
-        self.closed = False
+        self.accepted = self.closed = False
 
     async def close_when_idle(self, deadline: float) -> None:
         # A move that takes longer is cut off: its transaction commits or rolls back whole.
@@ -137,10 +138,14 @@ class Front:
             if socket.closed:
                 return  # closed for the restart: what the consumer still sends has nowhere to go
             if message["type"] == "websocket.accept":
-                accepted = True
+                accepted = socket.accepted = True
                 metrics.WEBSOCKETS_OPEN.inc()
                 if self.access_log:
                     log_socket("open", path)
+                if self.draining:  # its handshake began before the drain: open, then closed as the others
+                    await send(message)
+                    await socket.close_when_idle(time.monotonic())
+                    return
             elif message["type"] == "websocket.close":
                 socket.closed = True
                 code = int(message.get("code") or 1000)
@@ -173,7 +178,9 @@ class Front:
         socket and request ended within `seconds`."""
         self.draining = True
         deadline = time.monotonic() + seconds
-        await asyncio.gather(*(socket.close_when_idle(deadline) for socket in list(self.sockets)))
+        # A socket still in its handshake is closed as soon as its consumer accepts it (watched_send).
+        opened = [socket for socket in self.sockets if socket.accepted]
+        await asyncio.gather(*(socket.close_when_idle(deadline) for socket in opened))
         self.note_end()
         try:
             await asyncio.wait_for(self.all_ended.wait(), max(0.0, deadline - time.monotonic()))
