@@ -65,9 +65,14 @@ async def open_socket(game_id: str, session) -> Opening:
 async def join(game_id: str, seat: str | None, channel_name: str, friends: bool) -> tuple[bool, Any]:
     """The socket is at the table: (whether its seat is open elsewhere too, since when the seat was
     away — for the recap of a friends game's first state — or None). `arrived` follows its state."""
-    second_tab = await database_sync_to_async(presence.seat_has_live_socket)(game_id, seat)
-    absent_since = await database_sync_to_async(presence.touch_presence)(game_id, seat, channel_name, True)
+    second_tab, absent_since = await database_sync_to_async(present)(game_id, seat, channel_name)
     return second_tab, (absent_since if friends else None)
+
+
+def present(game_id: str, seat: str | None, channel_name: str) -> tuple[bool, Any]:
+    """One database hop: whether the seat already had a live socket, then this socket's presence row."""
+    second_tab = presence.seat_has_live_socket(game_id, seat)
+    return second_tab, presence.touch_presence(game_id, seat, channel_name, True)
 
 
 async def arrived(game_id: str) -> None:
@@ -81,23 +86,35 @@ async def seat_state(
 ) -> tuple[protocol.StateMessage | None, str | None]:
     """(the whole `state` for the socket, the seat it now holds); None when the game is gone.
     A seat taken or changed in the lobby since the last state moves the socket's presence."""
-    game = await database_sync_to_async(load)(game_id)
-    if game is None:
+    state, game, now_seat = await database_sync_to_async(state_of)(game_id, player_id, seat, channel_name)
+    if state is None or game is None:
         return None, seat
-    now_seat = game.seat_of(player_id)
     if now_seat != seat:
-        await database_sync_to_async(presence.touch_presence)(game_id, now_seat, channel_name)
         await broadcast_presence(game_id)
-    state: protocol.StateMessage = await database_sync_to_async(state_message)(game, now_seat)
-    state["recent"] = await database_sync_to_async(recent_events)(game, now_seat)
-    if game.status == Game.FINISHED and game.mode == Game.FRIENDS and now_seat:
-        state["play_again"] = await database_sync_to_async(rematch.standing_offer)(game, now_seat)
     if away_since is not None:
         # Replays the move log: in a database thread, never on the event loop.
         recap = await database_call(recap_for)(game, now_seat, away_since)
         if recap is not None:
             state["recap"] = recap
     return state, now_seat
+
+
+def state_of(
+    game_id: str, player_id: str | None, seat: str | None, channel_name: str
+) -> tuple[protocol.StateMessage | None, Game | None, str | None]:
+    """One database hop: (the state, the game, the seat the player now holds); the presence row
+    follows a seat taken or changed since the socket's last state."""
+    game = load(game_id)
+    if game is None:
+        return None, None, seat
+    now_seat = game.seat_of(player_id)
+    if now_seat != seat:
+        presence.touch_presence(game_id, now_seat, channel_name)
+    state = state_message(game, now_seat)
+    state["recent"] = recent_events(game, now_seat)
+    if game.status == Game.FINISHED and game.mode == Game.FRIENDS and now_seat:
+        state["play_again"] = rematch.standing_offer(game, now_seat)
+    return state, game, now_seat
 
 
 async def keep_alive(game_id: str, seat: str | None, channel_name: str, watch: bool, last_presence) -> None:
