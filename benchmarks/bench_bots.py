@@ -18,6 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.bots.hard import LIVE_DEPTH, LIVE_ITERATIONS
 from games.bots.tournament import GameResult, MatchSummary, run_match
+from games.engine import Rules
+from games.presets import PRESETS
 
 GOALS = {("normal", "easy"): 0.9, ("easy", "random"): 0.9, ("hard", "normal"): 0.6}
 LEVELS = ("random", "easy", "normal", "hard")
@@ -39,6 +41,12 @@ class Command(BaseCommand):
         parser.add_argument("--iterations", type=int, default=LIVE_ITERATIONS, help="hard: rollouts per decision")
         parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
         parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
+        parser.add_argument(
+            "--preset",
+            choices=sorted(PRESETS),
+            default="standard",
+            help="play by the house rules of this preset (games.presets, docs/RULES.md section 17)",
+        )
         parser.add_argument(
             "--json",
             metavar="PATH",
@@ -73,6 +81,7 @@ class Command(BaseCommand):
                     bot_options=hard,
                     goal=None if options["no_early_stop"] else goal,
                     progress=self._progress,
+                    rules=Rules.from_json(PRESETS[options["preset"]][1]),
                 )
                 for line in summary.lines():
                     self.stdout.write(line)

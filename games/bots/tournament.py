@@ -15,10 +15,11 @@ from typing import Any, TypeAlias
 
 from games.bots import make_bot
 from games.bots.cards import TEAM_OF
-from games.engine import Game
+from games.engine import STANDARD, Game, Rules
 
 BotOptions: TypeAlias = dict[str, dict[str, Any]]  # level -> make_bot options ({"hard": {"iterations": 8}})
-PairTask: TypeAlias = tuple[int, str, str, BotOptions | None, bool]  # seed, level A, level B, options, timed
+# seed, level A, level B, options, timed, the game's rules
+PairTask: TypeAlias = tuple[int, str, str, BotOptions | None, bool, Rules]
 
 
 @dataclass
@@ -50,9 +51,11 @@ def play_game(
     bot_options: BotOptions | None = None,
     max_actions: int = 20000,
     timed: bool = False,
+    rules: Rules = STANDARD,
 ) -> GameResult:
-    """One complete 4-deal game from `Game.new(seed)`; NS played by `ns_level`, EW by `ew_level`."""
-    game = Game.new(seed=seed)
+    """One complete game from `Game.new(seed)` under `rules` (the standard rules' four deals by
+    default); NS played by `ns_level`, EW by `ew_level`."""
+    game = Game.new(seed=seed, rules=rules)
     levels = {"NS": ns_level, "EW": ew_level}
     bot_options = bot_options or {}
     bots = {
@@ -81,10 +84,10 @@ def play_game(
 
 def play_pair(task: PairTask) -> list[GameResult]:
     """The same seed played both ways: A as NS against B as EW, then swapped."""
-    seed, level_a, level_b, bot_options, timed = task
+    seed, level_a, level_b, bot_options, timed, rules = task
     return [
-        play_game(seed, level_a, level_b, bot_options=bot_options, timed=timed),
-        play_game(seed, level_b, level_a, bot_options=bot_options, timed=timed),
+        play_game(seed, level_a, level_b, bot_options=bot_options, timed=timed, rules=rules),
+        play_game(seed, level_b, level_a, bot_options=bot_options, timed=timed, rules=rules),
     ]
 
 
@@ -165,12 +168,13 @@ def run_match(
     goal: float | None = None,
     timed: bool = True,
     progress: Callable[[MatchSummary], object] | None = None,
+    rules: Rules = STANDARD,
 ) -> MatchSummary:
-    """`games` games (rounded up to seat-swapped pairs) of A against B, `workers` in parallel,
-    stopping early once the Wilson interval is clear of `goal`."""
+    """`games` games (rounded up to seat-swapped pairs) of A against B under `rules`, `workers` in
+    parallel, stopping early once the Wilson interval is clear of `goal`."""
     summary = MatchSummary(level_a, level_b)
     pairs = (games + 1) // 2
-    tasks: list[PairTask] = [(first_seed + i, level_a, level_b, bot_options, timed) for i in range(pairs)]
+    tasks: list[PairTask] = [(first_seed + i, level_a, level_b, bot_options, timed, rules) for i in range(pairs)]
     context = multiprocessing.get_context("fork")
     results: Iterator[list[GameResult]]
     if workers <= 1:

@@ -8,6 +8,7 @@ from django.test import Client
 from games import bots
 from games.engine import Game as EngineGame
 from games.models import Game
+from games.replay import replay
 from games.rooms.moves import apply_move
 from games.rooms.seat_views import state_message
 from players.models import Player
@@ -112,6 +113,7 @@ def test_a_one_deal_game_made_through_the_api_is_over_after_deal_1():  # R55a, R
     position = stored_position(game_id)
     assert game.status == Game.FINISHED and position["phase"] == "over"
     assert position["deal"] == 1 and len(position["scores"]) == 1
+    assert replay(game).to_position() == position  # the stored moves reproduce the game exactly
     state = state_message(game, "S")
     assert state["view"]["winner"] in ("NS", "EW", "draw")
     assert state["view"]["scores"]["totals"] == {team: position["scores"][0][team]["total"] for team in ("NS", "EW")}
