@@ -6,6 +6,7 @@ import asyncio
 import json
 import time
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
@@ -57,11 +58,17 @@ async def places_free_within(server, game_id: str, count: int, seconds: float) -
         await asyncio.sleep(1)
 
 
-def test_flooding_sockets_that_cut_their_connection_leave_no_place_behind(daphne, sqlite_url):
+@pytest.mark.parametrize("store", ["sqlite", pytest.param("postgres+redis", marks=pytest.mark.services)])
+def test_flooding_sockets_that_cut_their_connection_leave_no_place_behind(daphne, request, store):
     """Finding 1: the flood keeps each consumer busy past Daphne's application_close_timeout (10 s),
-    which then kills it; its heartbeat went on renewing its place in the caps for minutes."""
+    which then kills it; its heartbeat went on renewing its place in the caps for minutes. On
+    PostgreSQL + Redis the places are Redis's sorted sets, shared by every process."""
     caps = {"FOOT_SOCKETS_PER_GAME": 30, "FOOT_SPECTATORS_PER_GAME": 30, "FOOT_SPECTATORS_PER_NETWORK": 30}
-    server = daphne(sqlite_url, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000, **caps)
+    if store == "sqlite":
+        database, redis = request.getfixturevalue("sqlite_url"), None
+    else:
+        database, redis = request.getfixturevalue("postgres_url"), request.getfixturevalue("redis_url")
+    server = daphne(database, REDIS_URL=redis, FOOT_WS_RATE=1000, FOOT_WS_BURST=1000, **caps)
     browser = Browser(server.http)
     game_id = browser.new_solo()
 
