@@ -6,10 +6,16 @@ games.rooms writes these rows; a Move is never updated or deleted while its game
 
 import secrets
 import uuid
+from typing import TypeAlias
 
 from django.db import models
 
 from games import engine
+
+# A game's or a player's key as the room service receives it: the text of a URL or a message, or
+# the model's UUID (each is turned into the other where it is looked up).
+GameId: TypeAlias = str | uuid.UUID
+PlayerId: TypeAlias = str | uuid.UUID
 
 SEATS = ("S", "W", "N", "E")
 SPECTATOR = ""  # the seat of a Presence row whose socket watches (one empty value, not also NULL)

@@ -12,6 +12,7 @@ May call games.rooms.broadcast and games.rooms.turns; only the consumer calls it
 
 import asyncio
 import time
+from typing import Any
 
 from games.rooms.broadcast import broadcast_presence
 from games.rooms.turns import advance_soon
@@ -20,10 +21,10 @@ WAKE_MARGIN_SECONDS = 0.25  # just past the deadline: the seat is "away" only on
 
 # (event loop, game id) -> (the deadline woken up for, its timer)
 _wakeups: dict[tuple[int, str], tuple[float, asyncio.TimerHandle]] = {}
-_running: set = set()
+_running: set[asyncio.Task[None]] = set()
 
 
-def wake_at_deadlines(game_id: str, deadlines: dict | None) -> None:
+def wake_at_deadlines(game_id: str, deadlines: dict[str, Any] | None) -> None:
     """Keep one wake-up of this process at the game's earliest deadline (Unix time)."""
     if not deadlines:
         return
@@ -38,7 +39,7 @@ def wake_at_deadlines(game_id: str, deadlines: dict | None) -> None:
     _wakeups[key] = (earliest, loop.call_later(delay, start_wake, key))
 
 
-def start_wake(key) -> None:
+def start_wake(key: tuple[int, str]) -> None:
     _wakeups.pop(key, None)
     task = asyncio.get_running_loop().create_task(wake(key[1]))
     _running.add(task)

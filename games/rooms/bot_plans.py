@@ -7,10 +7,12 @@ and bot_runner's seeds; it never moves (it forgets a stand-in whose friend is ba
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import timezone
 
-from games.models import Game
+from games import engine
+from games.models import Game, GameId
 from games.rooms import game_rows
 from games.rooms.bot_runner import bot_seed
 from games.rooms.config import next_deal_timeout
@@ -27,12 +29,12 @@ class BotPlan:
     seat: str
     level: str
     seed: int
-    view: dict
+    view: dict[str, Any]
     version: int
     stand_in: bool = False  # the computer plays for an absent friend
 
 
-def plan_bot_move(game_id) -> BotPlan | None:
+def plan_bot_move(game_id: GameId) -> BotPlan | None:
     """The computer move due now, if any (a bot's turn, or an absent friend's past the grace).
 
     Cheap when nothing is due (the heartbeats ask every few seconds): one read of the row without
@@ -63,7 +65,7 @@ def plan_bot_move(game_id) -> BotPlan | None:
     return BotPlan(seat, BOT_LEVEL_FOR_ABSENT, bot_seed(game.seed, seat), view, game.version, stand_in=True)
 
 
-def stands_in(game: Game, seat: str, engine_game) -> bool:
+def stands_in(game: Game, seat: str, engine_game: engine.Game) -> bool:
     """Whether the computer plays this friend's turn: the friend is away past the grace, or came
     back after the computer had already moved in this turn (it finishes the turn)."""
     if seat_presence(game)[seat] == "away":
@@ -76,7 +78,7 @@ def stands_in(game: Game, seat: str, engine_game) -> bool:
     return True
 
 
-def bot_plan_after(game: Game, engine_game) -> tuple[BotPlan | None, bool]:
+def bot_plan_after(game: Game, engine_game: engine.Game) -> tuple[BotPlan | None, bool]:
     """(the bot move due right after a move, whether no computer move is due), found right after
     the move's commit without reading the game again. A friend's seat may be played by a bot
     once its player is away, which needs the presence rows: neither is known then."""

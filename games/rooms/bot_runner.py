@@ -29,14 +29,20 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar, TypeVarTuple
 
 from django.conf import settings
 
 from games.bots import make_bot
+from games.bots.base import Bot
 from games.bots.hint import hint_step
 from games.bots.lookback import look_back
 from games.bots.reasons import valid as valid_reason
+from games.engine.records import Action, View
 from games.rooms.machine_idle import MachineIdle
+
+Result = TypeVar("Result")
+Arguments = TypeVarTuple("Arguments")
 
 _pools: dict[str, Executor] = {}  # "process" / "thread" -> its executor, made on first use
 _pool_lock = threading.Lock()
@@ -47,21 +53,23 @@ def factory_setting() -> str:
     return settings.FOOT_BOT_FACTORY if settings.FOOT_TEST_HOOKS else ""
 
 
-def bot_factory(spec: str):
+def bot_factory(spec: str) -> Callable[..., Bot]:
     """The make_bot(level, seed) function that `spec` ("module:function", or "" for the bots) names."""
     if not spec:
         return make_bot
     module_name, _, function_name = spec.partition(":")
-    return getattr(importlib.import_module(module_name), function_name)
+    factory: Callable[..., Bot] = getattr(importlib.import_module(module_name), function_name)
+    return factory
 
 
-def compute_action(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
+def compute_action(level: str, seed: int, view: dict[str, Any], factory: str | None = None) -> dict[str, Any]:
     """One action of a `level` bot seeded `seed` for the seat whose view this is. `factory` is
     given in a pool's worker process; in the server's own process the settings say it."""
-    return compute_decision(level, seed, view, factory)["action"]
+    action: Action = compute_decision(level, seed, view, factory)["action"]
+    return action
 
 
-def compute_decision(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
+def compute_decision(level: str, seed: int, view: dict[str, Any], factory: str | None = None) -> dict[str, Any]:
     """{"action": ..., "reason": ...}: the action and the reason its decision gave (None when the
     bot gives none; a factory's bot without `act_explained` gives none). Plain dicts: picklable."""
     bot = bot_factory(factory_setting() if factory is None else factory)(level, seed)
@@ -71,13 +79,15 @@ def compute_decision(level: str, seed: int, view: dict, factory: str | None = No
     return {"action": action, "reason": reason if valid_reason(reason) else None}
 
 
-def compute_hint(level: str, seed: int, view: dict, factory: str | None = None) -> dict:
+def compute_hint(level: str, seed: int, view: dict[str, Any], factory: str | None = None) -> dict[str, Any]:
     """The hint's whole step (games.bots.hint) as a `level` bot seeded `seed` would play it."""
     bot = bot_factory(factory_setting() if factory is None else factory)(level, seed)
     return hint_step(bot, view)
 
 
-def compute_look_back(start: dict, moves: list, seat: str, seed: int, computer: list, busy_limit: float = 1.0) -> dict:
+def compute_look_back(
+    start: dict[str, Any], moves: list[Any], seat: str, seed: int, computer: list[Any], busy_limit: float = 1.0
+) -> dict[str, Any]:
     """The look back at one deal for `seat` (games.bots.lookback); plain data in and out. It
     waits while others keep more than `busy_limit` of the machine's CPU busy (machine_idle)."""
     played = [(mover, action) for mover, action in moves]
@@ -154,7 +164,9 @@ def look_back_pool() -> Executor:
         return _pools["look_back"]
 
 
-async def in_pool(kind: str, executor: Callable[[], Executor], work: Callable, *args):
+async def in_pool(
+    kind: str, executor: Callable[[], Executor], work: Callable[[*Arguments], Result], *args: *Arguments
+) -> Result:
     """`work(*args)` in the pool `executor()` gives, while the event loop goes on serving others.
     A worker that died (killed, out of memory) leaves its pool unusable: that pool, and only that
     one, is started again, once."""
@@ -169,7 +181,9 @@ async def in_pool(kind: str, executor: Callable[[], Executor], work: Callable, *
         return await loop.run_in_executor(executor(), work, *args)
 
 
-async def think_back(start: dict, moves: list, seat: str, seed: int, computer: list) -> dict:
+async def think_back(
+    start: dict[str, Any], moves: list[Any], seat: str, seed: int, computer: list[Any]
+) -> dict[str, Any]:
     """`compute_look_back` in the look backs' pool."""
     busy_limit = float(settings.FOOT_LOOKBACK_BUSY)
     return await in_pool("look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer, busy_limit)
@@ -193,7 +207,12 @@ def shutdown_pool() -> None:
         _pools.clear()
 
 
-async def think(level: str, seed: int, view: dict, work=compute_decision) -> dict:
+async def think(
+    level: str,
+    seed: int,
+    view: View,
+    work: Callable[[str, int, View, str | None], dict[str, Any]] = compute_decision,
+) -> dict[str, Any]:
     """The bot's decision (`compute_decision`; with `work=compute_hint` the hint's step), computed
     in the bots' pool for the level."""
     return await in_pool(pool_kind(level), lambda: pool(level), work, level, seed, view, factory_setting())

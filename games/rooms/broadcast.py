@@ -7,19 +7,21 @@ May call games.rooms.presence and names; it changes nothing stored.
 """
 
 import logging
+from typing import Any, Protocol
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.core.exceptions import ImproperlyConfigured
 
+from games.models import GameId, PlayerId
 from games.rooms.names import open_tables_of
 from games.rooms.presence import presence_message
 
 log = logging.getLogger(__name__)
 
 
-def group_name(game_id) -> str:
+def group_name(game_id: GameId) -> str:
     return f"game.{game_id}"
 
 
@@ -31,18 +33,27 @@ def channel_layer() -> BaseChannelLayer:
     return layer
 
 
-async def broadcast(result, origin: str | None, ref) -> None:
+class CommittedMove(Protocol):
+    """What a move's broadcast reads of games.rooms.moves.MoveResult (a tier above this one)."""
+
+    game_id: str
+    lapsed: bool
+
+    def message(self, origin: str | None, ref: object) -> dict[str, Any]: ...
+
+
+async def broadcast(result: CommittedMove, origin: str | None, ref: object) -> None:
     """Send a committed move (a games.rooms.moves.MoveResult) to every socket of its game."""
     await channel_layer().group_send(group_name(result.game_id), result.message(origin, ref))
     if result.lapsed:  # the game no longer counts: every socket gets a state that says so
         await broadcast_refresh(result.game_id)
 
 
-async def broadcast_refresh(game_id) -> None:
+async def broadcast_refresh(game_id: GameId) -> None:
     await channel_layer().group_send(group_name(game_id), {"type": "room.refresh"})
 
 
-def broadcast_refresh_sync(game_id) -> None:
+def broadcast_refresh_sync(game_id: GameId) -> None:
     """From sync code (HTTP views): tell every open socket of the game to fetch a fresh state."""
     try:
         async_to_sync(broadcast_refresh)(game_id)
@@ -50,14 +61,14 @@ def broadcast_refresh_sync(game_id) -> None:
         log.exception("could not broadcast a refresh of game %s", game_id)
 
 
-def refresh_tables_of(player_id) -> None:
+def refresh_tables_of(player_id: PlayerId) -> None:
     """A player chose a nickname: each open friends table they sit at fetches a fresh state, so the
     others see the name at once (the state's `names`)."""
     for game_id in open_tables_of(player_id):
         broadcast_refresh_sync(game_id)
 
 
-async def broadcast_presence(game_id, unless: dict | None = None) -> None:
+async def broadcast_presence(game_id: GameId, unless: dict[str, Any] | None = None) -> None:
     """Send every socket of the game who is there (not when it equals `unless`, already known)."""
     message = await database_sync_to_async(presence_message)(game_id)
     if message is None or message["seats"] == unless:
@@ -68,12 +79,12 @@ async def broadcast_presence(game_id, unless: dict | None = None) -> None:
         log.warning("could not send the presence of game %s", game_id, exc_info=True)
 
 
-async def broadcast_reaction(game_id, seat: str, code: str) -> None:
+async def broadcast_reaction(game_id: GameId, seat: str, code: str) -> None:
     """A seat's reaction (a code of games.rooms.reactions.REACTIONS) to every socket of the game."""
     await channel_layer().group_send(group_name(game_id), {"type": "room.reaction", "seat": seat, "reaction": code})
 
 
-def broadcast_play_again_sync(game_id, offer: dict) -> None:
+def broadcast_play_again_sync(game_id: GameId, offer: dict[str, Any]) -> None:
     """From sync code: offer the finished game's sockets the lobby Play again opened (games.rooms.rematch)."""
     try:
         async_to_sync(channel_layer().group_send)(group_name(game_id), {"type": "room.again", "offer": offer})

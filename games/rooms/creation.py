@@ -7,14 +7,18 @@ May call the engine, games.models, and of the room service errors, live_games an
 """
 
 import datetime
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
 from django.db import IntegrityError, transaction
 
 from games import engine
-from games.models import LEVELS, SEATS, Game, Move, new_invite_code
+from games.engine.records import Position
+from games.models import LEVELS, SEATS, Game, GameId, Move, PlayerId, new_invite_code
 from games.rooms.broadcast import broadcast_refresh_sync
 from games.rooms.errors import RoomError
 from games.rooms.live_games import LIVE
+from players.models import Player
 
 
 def game_for_invite(code: str) -> Game | None:
@@ -28,27 +32,28 @@ def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
 
 
-def start_position(seed: int, rules: engine.Rules = engine.STANDARD) -> dict:
+def start_position(seed: int, rules: engine.Rules = engine.STANDARD) -> Position:
     """Deal 1 of the game of `seed` under `rules`; the position carries house rules (NOTATION.md)."""
     return engine.Game.new(seed, rules=rules).to_position()
 
 
-def stored_rules(rules: engine.Rules) -> dict:
+def stored_rules(rules: engine.Rules) -> dict[str, Any]:
     """The Game row's `rules`: {} for the standard rules, else every rule with its value."""
     return {} if rules == engine.STANDARD else rules.to_json()
 
 
 # mode -> make(player, level) -> (game, created), for the modes an app built on games adds from
 # its AppConfig.ready() (leaderboards: the daily, which needs the date's secret seed).
-REGISTERED_MODES: dict = {}
+MakeGame: TypeAlias = Callable[[Player, str | None], tuple[Game, bool]]
+REGISTERED_MODES: dict[str, MakeGame] = {}
 
 
-def register_mode(mode: str, make) -> None:
+def register_mode(mode: str, make: MakeGame) -> None:
     REGISTERED_MODES[mode] = make
 
 
 def create_game(
-    player, mode: str, level: str | None = None, rules: engine.Rules = engine.STANDARD
+    player: Player, mode: str, level: str | None = None, rules: engine.Rules = engine.STANDARD
 ) -> tuple[Game, bool]:
     """A new game for `player` (South); (game, created). A registered mode (the daily) may
     return an existing game, and is always played by the standard rules; a solo or friends game
@@ -75,7 +80,7 @@ def create_game(
     raise RoomError("bad_mode")
 
 
-def solo_seats(player, level: str) -> dict:
+def solo_seats(player: Player, level: str) -> dict[str, Any]:
     return {"S": {"player": str(player.id)}, "W": {"bot": level}, "N": {"bot": level}, "E": {"bot": level}}
 
 
@@ -101,7 +106,7 @@ def start(game: Game) -> Game:
     return game
 
 
-def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
+def join_game(game_id: GameId, player: Player, seat: str | None = None) -> tuple[Game, str]:
     """Seat `player` in a friends lobby: the wanted seat, else (in a lobby opened by Play again) the
     seat they had in the game before, else the first free of N, W, E, S."""
     with transaction.atomic():
@@ -119,11 +124,11 @@ def join_game(game_id, player, seat: str | None = None) -> tuple[Game, str]:
     return game, chosen
 
 
-def free_seats(game: Game) -> list:
+def free_seats(game: Game) -> list[Any]:
     return [s for s in ("N", "W", "E", "S") if s not in game.seats]
 
 
-def seat_kept(game: Game, player) -> str | None:
+def seat_kept(game: Game, player: Player) -> str | None:
     """In a lobby opened by Play again (games.rooms.rematch): the player's seat in the game before, if free."""
     if game.rematch_of_id is None:
         return None
@@ -146,7 +151,7 @@ def refuse_join(game: Game, seat: str | None) -> None:
         raise RoomError("game_full", status=409)
 
 
-def change_seat(game_id, player_id, seat) -> Game:
+def change_seat(game_id: GameId, player_id: PlayerId | None, seat: object) -> Game:
     """A seated player moves to a free seat of the lobby (the host too: they stay the host)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -172,7 +177,7 @@ def change_seat(game_id, player_id, seat) -> Game:
     return game
 
 
-def set_lobby_rules(game_id, player, rules: engine.Rules) -> Game:
+def set_lobby_rules(game_id: GameId, player: Player, rules: engine.Rules) -> Game:
     """The host changes the house rules of a friends lobby before it starts; every page of the
     table is told to fetch a fresh state (which carries them)."""
     with transaction.atomic():
@@ -189,7 +194,7 @@ def set_lobby_rules(game_id, player, rules: engine.Rules) -> Game:
     return game
 
 
-def start_friends_game(game_id, player) -> Game:
+def start_friends_game(game_id: GameId, player: Player) -> Game:
     """The host starts the lobby: bots of the game's level take the empty seats."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -205,7 +210,9 @@ def start_friends_game(game_id, player) -> Game:
     return game
 
 
-def prepared_game(player, position: dict, moves: list, level: str, friends: dict) -> Game:
+def prepared_game(
+    player: Player, position: dict[str, Any], moves: list[Any], level: str, friends: dict[str, Any]
+) -> Game:
     """FOOT_TEST_HOOKS only (games.pages): a game started from a prepared `position` with `moves`
     (already checked by the engine) played and stored in its log, as if played at this table (a
     look back or a recap reads them). A solo game for `player`; with `friends` ({seat: player id})

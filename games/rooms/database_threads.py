@@ -9,7 +9,9 @@ import asyncio
 import functools
 import logging
 import weakref
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar, TypeVarTuple
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -19,6 +21,9 @@ from django.db import connections
 from games.rooms.config import setting
 
 log = logging.getLogger(__name__)
+
+Result = TypeVar("Result")
+Arguments = TypeVarTuple("Arguments")
 
 DB_RETRIES = 3
 _bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
@@ -44,7 +49,7 @@ def bot_slot() -> asyncio.Semaphore:
     return _bot_slots[loop]
 
 
-def database_call(function):
+def database_call(function: Callable[[*Arguments], Result]) -> Callable[[*Arguments], Awaitable[Result]]:
     """`function` made awaitable in a database thread, for the room's own work (moves, plans).
 
     On PostgreSQL a small pool of threads (FOOT_DB_THREADS, default 4; each keeps its own
@@ -59,7 +64,7 @@ def database_call(function):
     if not on_postgresql():
         return database_sync_to_async(function)
 
-    async def call(*args):
+    async def call(*args: *Arguments) -> Result:
         return await asyncio.get_running_loop().run_in_executor(
             postgresql_threads(), in_database_thread, function, args
         )
@@ -73,7 +78,7 @@ def postgresql_threads() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=thread_count(), thread_name_prefix="room-db")
 
 
-def in_database_thread(function, args):
+def in_database_thread(function: Callable[[*Arguments], Result], args: tuple[*Arguments]) -> Result:
     """What Channels does around a call in its database thread (`close_old_connections`), for the
     one connection the rooms use: drop it when it broke or outlived CONN_MAX_AGE, before and after."""
     connection = connections["default"]
@@ -84,7 +89,7 @@ def in_database_thread(function, args):
         connection.close_if_unusable_or_obsolete()
 
 
-async def with_db_retries(function, *args):
+async def with_db_retries(function: Callable[[*Arguments], Result], *args: *Arguments) -> Result:
     """Run a database step, retrying a dropped or busy connection: moves are versioned, so a retry
     after a commit whose answer was lost is refused as stale and never applies a move twice."""
     for attempt in range(DB_RETRIES):
@@ -95,3 +100,4 @@ async def with_db_retries(function, *args):
                 raise
             log.warning("database error in %s, retrying", function.__name__, exc_info=True)
             await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable: the last attempt returns or raises")

@@ -4,11 +4,13 @@ A refusal by the room, not a rule: the engine's own refusals are games.engine.Ru
 nothing.
 """
 
+from typing import Any
+
 
 class RoomError(Exception):
     """A refusal by the room (not a rule): a stable code, translated by games.messages."""
 
-    def __init__(self, code: str, status: int = 400, params: dict | None = None):
+    def __init__(self, code: str, status: int = 400, params: dict[str, Any] | None = None):
         super().__init__(code)
         self.code = code
         self.status = status

@@ -14,12 +14,14 @@ reads them through the instance's deferred fields.
 """
 
 from functools import cache
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, models
 from django.utils import timezone
 
-from games.models import Game, Move
+from games.engine.records import Action
+from games.models import Game, GameId, Move
 
 # What a move needs of the row; `initial_position` and `position` stay deferred.
 GAME_FIELDS = (
@@ -48,7 +50,7 @@ def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _field(model: type[models.Model], name: str) -> models.Field:
+def _field(model: type[models.Model], name: str) -> "models.Field[Any, Any]":
     """The field `name` of `model`, which must be a column (get_field also finds reverse relations)."""
     field = model._meta.get_field(name)
     if not isinstance(field, models.Field) or field.column is None:
@@ -62,7 +64,7 @@ def _column(model: type[models.Model], name: str) -> str:
 
 
 @cache
-def _statements(vendor: str) -> dict:
+def _statements(vendor: str) -> dict[str, Any]:
     """The SQL of the move's statements for this database (`vendor` keys the cache)."""
     game_table, move_table = _quoted(Game._meta.db_table), _quoted(Move._meta.db_table)
     game_columns = [_column(Game, name) for name in GAME_FIELDS]
@@ -90,7 +92,7 @@ def _statements(vendor: str) -> dict:
 
 
 @cache
-def _converters(vendor: str) -> tuple:
+def _converters(vendor: str) -> tuple[tuple[tuple[Any, ...], Any], ...]:
     """For each selected column: the (converter, column expression) pairs the ORM would apply."""
     table = Game._meta.db_table
     pairs = []
@@ -100,23 +102,23 @@ def _converters(vendor: str) -> tuple:
     return tuple(pairs)
 
 
-def _pk(game_id):
+def _pk(game_id: GameId) -> Any:  # the driver's own value of the UUID (text on SQLite)
     pk = _field(Game, "id")
     return pk.get_db_prep_value(pk.to_python(game_id), connection)
 
 
-def lock_game(game_id) -> Game | None:
+def lock_game(game_id: GameId) -> Game | None:
     """The Game row locked until the transaction ends (SQLite: the IMMEDIATE transaction's write
     lock), without its positions; None when there is no such game (or `game_id` is not an id)."""
     return _game_row("select", game_id)
 
 
-def read_game(game_id) -> Game | None:
+def read_game(game_id: GameId) -> Game | None:
     """The Game row as it is now, without its positions (read on access); None when missing."""
     return _game_row("read", game_id)
 
 
-def _game_row(statement: str, game_id) -> Game | None:
+def _game_row(statement: str, game_id: GameId) -> Game | None:
     try:
         pk = _pk(game_id)
     except ValidationError:  # not a game id at all (a malformed UUID): no such game
@@ -136,7 +138,9 @@ def _game_row(statement: str, game_id) -> Game | None:
     return Game.from_db(connection.alias, attnames, values)
 
 
-def _write_params(game: Game, new_version: int, seat: str, action: dict, reason: dict | None) -> tuple[list, list]:
+def _write_params(
+    game: Game, new_version: int, seat: str, action: dict[str, Any], reason: dict[str, Any] | None
+) -> tuple[list[Any], list[Any]]:
     now = timezone.now()
     # The copy says when the move was stored, as the row and the Move do: the daily deadline is
     # judged on this moment (games.rooms.daily_play), the one the leaderboards read back.
@@ -172,7 +176,13 @@ def supports_one_statement_moves() -> bool:
 
 
 def write_move_if_unchanged(
-    game: Game, new_version: int, seat: str, action: dict, status: str, awaiting: list, reason: dict | None = None
+    game: Game,
+    new_version: int,
+    seat: str,
+    action: Action,
+    status: str,
+    awaiting: list[str],
+    reason: dict[str, Any] | None = None,
 ) -> bool:
     """PostgreSQL, outside a transaction: the whole move in one statement, applied only if the row
     is still at `game.version` with this `status` and `awaiting` (what the caller's copy of the
@@ -186,10 +196,13 @@ def write_move_if_unchanged(
         cursor.execute(
             _statements(connection.vendor)["update_and_insert_if_unchanged"], [*game_params, *condition, *move_params]
         )
-        return cursor.rowcount == 1
+        written: bool = cursor.rowcount == 1
+        return written
 
 
-def write_move(game: Game, new_version: int, seat: str, action: dict, reason: dict | None = None) -> bool:
+def write_move(
+    game: Game, new_version: int, seat: str, action: dict[str, Any], reason: dict[str, Any] | None = None
+) -> bool:
     """Append the Move and store the game's new state, if the row is still at `game.version`.
 
     False when another writer got there first (nothing is written then). The unique (game, seq)
@@ -200,7 +213,8 @@ def write_move(game: Game, new_version: int, seat: str, action: dict, reason: di
     with connection.cursor() as cursor:
         if supports_one_statement_moves():
             cursor.execute(statements["update_and_insert"], [*game_params, *move_params])
-            return cursor.rowcount == 1
+            written: bool = cursor.rowcount == 1
+            return written
         cursor.execute(statements["update"], game_params)
         if cursor.rowcount != 1:
             return False

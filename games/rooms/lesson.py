@@ -26,6 +26,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.engine import Game, canonical_deck, meld_status, parse_cards
 from games.engine.records import Action, Position
@@ -348,7 +349,7 @@ def meld_targets(step: Step) -> list[str]:
     return [group["to"] for action in step.example for group in action.get("groups") or [] if group.get("to")]
 
 
-def lesson_state(position: Position | None, actions: list[Action]) -> dict:
+def lesson_state(position: Position | None, actions: list[Action]) -> dict[str, Any]:
     """What the page is told: the part, the step's key (and its prompt's key, which follows what
     happened), its number and how many there are, the cards, buttons and melds to highlight,
     whether it is the part's end (and the part it offers next), and whether it is South's turn."""

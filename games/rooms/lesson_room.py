@@ -8,6 +8,8 @@ GamesConfig.ready (games.apps). May call games.models, errors and
 games.rooms.lesson.
 """
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
@@ -15,6 +17,7 @@ from games.messages import shown_params
 from games.models import Game
 from games.rooms.errors import RoomError
 from games.rooms.lesson import BASICS, DEALS, LESSON_LEVEL, YOU, lesson_position, lesson_state
+from players.models import Player
 
 # The prompts, one per step of either part (games.rooms.lesson.STEPS) and a "_now" one where a
 # step's prompt follows what happened, translated when asked for. {cards} and {cards2} are the
@@ -99,7 +102,7 @@ OFFERS = {  # the buttons at the end of a part (or off its path): a label and th
 AGAIN = gettext_noop("Start this part again")
 
 
-def lesson_game(player, level: str | None = None) -> tuple[Game, bool]:
+def lesson_game(player: Player, level: str | None = None) -> tuple[Game, bool]:
     """A new lesson for `player` (South); the mode's maker for creation.register_mode. `level`
     names the part: "basics" (the default) or "foot"."""
     part = level or BASICS
@@ -122,7 +125,7 @@ def lesson_game(player, level: str | None = None) -> tuple[Game, bool]:
     return game, True
 
 
-def lesson_step(game: Game, player, device: str = MOUSE) -> dict:
+def lesson_step(game: Game, player: Player, device: str = MOUSE) -> dict[str, Any]:
     """The lesson's current step for its South player: its key, number, prompt (worded for the
     `device`, naming the cards South holds), what to highlight and whether it is the last."""
     if game.mode != Game.LESSON:
@@ -159,6 +162,6 @@ def card_name(card: str) -> str:
     return str(shown_params({"card": card})["card"])
 
 
-def south_actions(game: Game) -> list:
+def south_actions(game: Game) -> list[Any]:
     """South's actions so far, in order, from the move log."""
     return list(game.moves.filter(seat=YOU).order_by("seq").values_list("action", flat=True))

@@ -9,7 +9,7 @@ May call the engine's scoring, games.models and games.rooms.seat_views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
@@ -17,8 +17,9 @@ from django.db.models.fields.json import KeyTransform
 
 from games.engine.scoring import totals, winner
 from games.engine.seats import TEAM_OF
-from games.models import SEATS, Game
+from games.models import SEATS, Game, PlayerId
 from games.rooms.seat_views import seat_labels
+from players.models import Player
 
 if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with the server
     from django_stubs_ext import WithAnnotations
@@ -43,10 +44,10 @@ class PositionSummary(TypedDict):
     """What games_of reads of each game's position."""
 
     deal_number: int | None  # None in a lobby (no position yet)
-    deal_scores: list | None
+    deal_scores: list[Any] | None
 
 
-def games_of(player_id) -> QuerySet[WithAnnotations[Game, PositionSummary]]:
+def games_of(player_id: PlayerId) -> QuerySet[WithAnnotations[Game, PositionSummary]]:
     """Every game with the player in one of its seats (a seat holds {"player": "<uuid>"}).
 
     A solo or daily game's one player is its host, found through the host's index; only friends
@@ -64,7 +65,7 @@ def games_of(player_id) -> QuerySet[WithAnnotations[Game, PositionSummary]]:
     )
 
 
-def player_games(player) -> list[dict]:
+def player_games(player: Player) -> list[dict[str, Any]]:
     """The player's games, unfinished first, newest first; at most FOOT_MY_GAMES_UNFINISHED of
     them and FOOT_MY_GAMES_FINISHED finished ones. No player (a new browser): none."""
     if player is None:
@@ -75,7 +76,7 @@ def player_games(player) -> list[dict]:
     return [entry(game, player) for game in [*unfinished, *finished]]
 
 
-def entry(game: WithAnnotations[Game, PositionSummary], player) -> dict:
+def entry(game: WithAnnotations[Game, PositionSummary], player: Player) -> dict[str, Any]:
     """One game as the list shows it to this player (who sits in it)."""
     seat = game.seat_of(player.id)
     deal_scores = game.deal_scores or []

@@ -20,18 +20,20 @@ games.rooms.moves owns the entries.
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
 from games.engine import Game as EngineGame
-from games.models import Game
+from games.models import Game, GameId
 
 
 @dataclass
 class LiveGame:
     version: int
     engine_game: EngineGame  # the game at `version`; owned by whoever took it out
-    views: dict  # listener key (a seat, or games.rooms.seat_views.PUBLIC) -> its view at `version`; read-only
+    # listener key (a seat, or games.rooms.seat_views.PUBLIC) -> its view at `version`; read-only
+    views: dict[str, Any]
     turn: str | None = None  # whose turn it is at `version` (None: the game is over)
     row: Game | None = None  # the Game row as the move that made `version` stored it (no positions read)
 
@@ -44,13 +46,13 @@ class LiveGames:
         self._entries: OrderedDict[str, LiveGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, game_id, version: int) -> LiveGame | None:
+    def take(self, game_id: GameId, version: int) -> LiveGame | None:
         """Remove and return the game's entry if it is at `version` (a stale entry is dropped)."""
         with self._lock:
             entry = self._entries.pop(str(game_id), None)
         return entry if entry is not None and entry.version == version else None
 
-    def peek(self, game_id, version: int) -> LiveGame | None:
+    def peek(self, game_id: GameId, version: int) -> LiveGame | None:
         """The entry at `version`, left in place: read its `views` and `turn`, never its engine game
         (a move may take it out and change it at any moment)."""
         with self._lock:
@@ -60,19 +62,19 @@ class LiveGames:
             self._entries.move_to_end(str(game_id))
             return entry
 
-    def views(self, game_id, version: int) -> dict:
+    def views(self, game_id: GameId, version: int) -> dict[str, Any]:
         """The cached views of the game at `version` (empty when there are none)."""
         entry = self.peek(game_id, version)
         return entry.views if entry is not None else {}
 
-    def put(self, game_id, entry: LiveGame) -> None:
+    def put(self, game_id: GameId, entry: LiveGame) -> None:
         with self._lock:
             self._entries[str(game_id)] = entry
             self._entries.move_to_end(str(game_id))
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
 
-    def forget(self, game_id) -> None:
+    def forget(self, game_id: GameId) -> None:
         with self._lock:
             self._entries.pop(str(game_id), None)
 

@@ -20,6 +20,7 @@ database_threads and errors. Whether the page offers it is games.rooms.seat_view
 """
 
 import asyncio
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError
@@ -36,11 +37,11 @@ from players.limits import network_factor
 from players.models import Player
 
 DEALS = 4
-_running: dict[tuple[str, int, str], asyncio.Future] = {}  # asked and not yet answered, in this process
+_running: dict[tuple[str, int, str], asyncio.Future[list[Any]]] = {}  # asked and not yet answered, in this process
 _askers: dict[tuple[str, int, str], tuple[str, str]] = {}  # the same keys: (player id, network hash)
 
 
-def deal_number(value) -> int:
+def deal_number(value: object) -> int:
     """The deal a message names: an integer 1 to 4 (anything else: `look_back_bad_deal`)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= DEALS:
         raise RoomError("look_back_bad_deal")
@@ -65,12 +66,13 @@ def refusal(game: Game | None, seat: str | None, deal: int) -> str | None:
     return None  # a deal the game never played (it started later) has no moves: look_back_bad_deal
 
 
-def stored_items(game_id: str, seat: str, deal: int) -> list | None:
+def stored_items(game_id: str, seat: str, deal: int) -> list[Any] | None:
     row = LookBack.objects.filter(game_id=game_id, deal=deal, seat=seat).only("items").first()
-    return None if row is None else row.items
+    items: list[Any] | None = None if row is None else row.items
+    return items
 
 
-def checked(game_id: str, seat: str | None, deal: int) -> tuple[Game, list | None, tuple[str, str]]:
+def checked(game_id: str, seat: str | None, deal: int) -> tuple[Game, list[Any] | None, tuple[str, str]]:
     """In a database thread: the game, once the seat may look back at the deal (else RoomError),
     the stored answer if there is one, and who asks (the seat's player and their last network)."""
     game = load(game_id)
@@ -101,13 +103,13 @@ def share_refusal(asker: tuple[str, str]) -> str | None:
     return None
 
 
-def deal_moves(game: Game, seat: str, deal: int) -> dict:
+def deal_moves(game: Game, seat: str, deal: int) -> dict[str, Any]:
     """In a database thread: the position `deal` started from, its moves in order, and which of
     `seat`'s moves the computer made for it (they carry a bot's reason: a friend was away; a
     person's never do)."""
     replayed = initial_game(game)
-    start: dict | None = None
-    moves: list[tuple[str, dict]] = []
+    start: dict[str, Any] | None = None
+    moves: list[tuple[str, dict[str, Any]]] = []
     computer: list[int] = []
     # Plain rows: model instances from the reverse manager with only() would each read their
     # deferred game_id back, one query a move (docs/journal/PERFORMANCE-2026.md, session 9).
@@ -126,7 +128,7 @@ def deal_moves(game: Game, seat: str, deal: int) -> dict:
     return {"start": start, "moves": moves, "computer": computer, "seed": game.seed}
 
 
-def save(game_id: str, seat: str, deal: int, answer: dict) -> list:
+def save(game_id: str, seat: str, deal: int, answer: dict[str, Any]) -> list[Any]:
     """Keep the answer; if another process stored one meanwhile, that one is the answer."""
     try:
         row, _ = LookBack.objects.get_or_create(
@@ -134,10 +136,11 @@ def save(game_id: str, seat: str, deal: int, answer: dict) -> list:
         )
     except IntegrityError:  # the other process's insert won between the get and the create
         row = LookBack.objects.get(game_id=game_id, deal=deal, seat=seat)
-    return row.items
+    items: list[Any] = row.items
+    return items
 
 
-async def look_back(game_id: str, seat: str | None, deal) -> list:
+async def look_back(game_id: str, seat: str | None, deal: object) -> list[Any]:
     """The items of `seat`'s look back at `deal` (games.bots.lookback), computed once. The checks
     and the stored answer come first; a search is read out of the move log only once there is
     room for it, so a refused ask (`look_back_busy`) costs one read of the game."""
@@ -171,7 +174,7 @@ def answered(key: tuple[str, int, str]) -> None:
     LOOKBACK_QUEUE.dec()
 
 
-async def _search_and_save(game: Game, seat: str, deal: int) -> list:
+async def _search_and_save(game: Game, seat: str, deal: int) -> list[Any]:
     ready = await database_call(deal_moves)(game, seat, deal)
     answer = await bot_runner.think_back(ready["start"], ready["moves"], seat, ready["seed"], ready["computer"])
     return await database_call(save)(str(game.id), seat, deal, answer)

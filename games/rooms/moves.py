@@ -27,13 +27,14 @@ after the commit).
 
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import engine
-from games.engine.records import Check
-from games.models import Game
+from games.engine.records import Action, Check, Event
+from games.models import Game, GameId
 from games.rooms import game_rows
 from games.rooms.bot_plans import BotPlan, bot_plan_after
 from games.rooms.daily_play import lapse_if_late
@@ -54,14 +55,14 @@ class MoveResult:
     game_id: str
     version: int
     seat: str
-    parts: dict  # seat or PUBLIC -> {"ops": [...], "events": [...]}
+    parts: dict[str, dict[str, list[Any]]]  # seat or PUBLIC -> {"ops": [...], "events": [...]}
     status: str
-    awaiting: list = field(default_factory=list)
+    awaiting: list[str] = field(default_factory=list)
     next_plan: BotPlan | None = None  # the computer move due after this one, when known at once
     settled: bool = False  # True: no computer move is due after this one (known without presence)
     lapsed: bool = False  # True: this move came after its daily's deadline and unranked the game
 
-    def message(self, origin: str | None, ref) -> dict:
+    def message(self, origin: str | None, ref: object) -> dict[str, Any]:
         return {
             "type": "room.update",
             "v": self.version,
@@ -75,7 +76,7 @@ class MoveResult:
 
 
 def apply_move(
-    game_id, seat: str, action: dict, expected_version: int | None, reason: dict | None = None
+    game_id: GameId, seat: str, action: Action, expected_version: int | None, reason: dict[str, Any] | None = None
 ) -> MoveResult:
     """Apply one action of `seat` as one transaction; raises RoomError or the engine's RuleError.
 
@@ -98,12 +99,12 @@ def apply_move(
     return result
 
 
-def listener_keys(game: Game) -> list:
+def listener_keys(game: Game) -> list[str]:
     """Whose views a move patches: the human seats (a bot seat has no socket) and spectators."""
     return [*game.human_seats(), PUBLIC]
 
 
-def live_game(game: Game, keys: list) -> LiveGame:
+def live_game(game: Game, keys: list[str]) -> LiveGame:
     """The engine game at the row's version with the listeners' views: from memory, else rebuilt."""
     live = LIVE.take(game.id, game.version)
     if live is None:
@@ -116,7 +117,9 @@ def live_game(game: Game, keys: list) -> LiveGame:
     return live
 
 
-def _apply_from_memory(game_id, seat, action, expected_version, reason):
+def _apply_from_memory(
+    game_id: GameId, seat: str, action: Action, expected_version: int | None, reason: dict[str, Any] | None
+) -> tuple[MoveResult, Game] | None:
     """PostgreSQL: the move as one conditional statement, from the game and the row this process
     kept after the previous move — no locked read, no transaction of several round trips.
 
@@ -149,7 +152,9 @@ def _apply_from_memory(game_id, seat, action, expected_version, reason):
     return _after_commit(game, live, seat, with_reason(events, seat, reason), after, new_version), game
 
 
-def _apply_in_transaction(game_id, seat, action, expected_version, reason):
+def _apply_in_transaction(
+    game_id: GameId, seat: str, action: Action, expected_version: int | None, reason: dict[str, Any] | None
+) -> tuple[MoveResult, Game]:
     with transaction.atomic():
         game = game_to_move(game_rows.lock_game(game_id), expected_version)
         live = live_game(game, listener_keys(game))
@@ -165,19 +170,19 @@ def _apply_in_transaction(game_id, seat, action, expected_version, reason):
     return _after_commit(game, live, seat, with_reason(events, seat, reason), after, new_version), game
 
 
-def with_reason(events: list, seat: str, reason: dict | None) -> list:
+def with_reason(events: list[Event], seat: str, reason: dict[str, Any] | None) -> list[Any]:
     """The move's events and, for a computer move that gave one, its reason as the last event."""
     if reason is None:
         return events
     return [*events, reason_event(seat, reason)]
 
 
-def reason_event(seat: str, reason: dict) -> dict:
+def reason_event(seat: str, reason: dict[str, Any]) -> dict[str, Any]:
     """The "reason" event of a move by `seat` (the same for every seat: a reason names nothing hidden)."""
     return {"type": "reason", "seat": seat, "code": reason["code"], "params": reason["params"]}
 
 
-def _record_in_row(game: Game, live: LiveGame, seat: str, events: list) -> tuple[int, dict]:
+def _record_in_row(game: Game, live: LiveGame, seat: str, events: list[Event]) -> tuple[int, dict[str, Any]]:
     """After the engine applied the move: the new version, the listeners' new views, and the row's
     position, status and awaiting set as they are to be stored."""
     engine_game = live.engine_game
@@ -190,7 +195,9 @@ def _record_in_row(game: Game, live: LiveGame, seat: str, events: list) -> tuple
     return new_version, after
 
 
-def _after_commit(game: Game, live: LiveGame, seat: str, events: list, after: dict, new_version: int) -> MoveResult:
+def _after_commit(
+    game: Game, live: LiveGame, seat: str, events: list[Event], after: dict[str, Any], new_version: int
+) -> MoveResult:
     """The committed move's result: patches and events per listener, the next bot's plan; and the
     game kept in memory for the next move (only a committed move is: a rollback leaves no entry
     to mislead the next one; a finished game, which has no next move, is not kept)."""
@@ -223,7 +230,7 @@ def game_to_move(game: Game | None, expected_version: int | None) -> Game:
     return game
 
 
-def update_awaiting(game: Game, seat: str, events: list) -> None:
+def update_awaiting(game: Game, seat: str, events: list[Event]) -> None:
     """After a deal ends (and the game goes on) the bots wait for each human's next_deal."""
     if seat in game.awaiting:
         # A human who acts has seen the score.
@@ -250,7 +257,7 @@ def announce_finished(game: Game) -> None:
             )
 
 
-def next_deal(game_id, seat: str) -> bool:
+def next_deal(game_id: GameId, seat: str) -> bool:
     """The human at `seat` saw the deal's score; True when no human is awaited any more."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -262,17 +269,17 @@ def next_deal(game_id, seat: str) -> bool:
         return not game.awaiting
 
 
-def check_action(game_id, seat: str, action: dict) -> Check:
+def check_action(game_id: GameId, seat: str, action: dict[str, Any]) -> Check:
     return _started_game(game_id).check(seat, action)
 
 
-def take_choice(game_id, seat: str) -> dict:
+def take_choice(game_id: GameId, seat: str) -> dict[str, Any]:
     """Take pile pressed with nothing selected: a take that works now, or why none does (the
     engine's `take_choice`, from the same candidates as its options)."""
     return _started_game(game_id).take_choice(seat)
 
 
-def _started_game(game_id) -> engine.Game:
+def _started_game(game_id: GameId) -> engine.Game:
     game = load(game_id)
     if game is None:
         raise RoomError("not_found", status=404)

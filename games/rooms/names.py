@@ -6,16 +6,22 @@ May call games.models only. The players' rows belong to the app built on games; 
 field names that model, so the room reads nicknames without importing the app.
 """
 
+import uuid
+from typing import TYPE_CHECKING, cast
+
 from django.db.models import Q
 
-from games.models import SEATS, Game
+from games.models import SEATS, Game, PlayerId
+
+if TYPE_CHECKING:  # the model is read from Game's host field at run time (see above)
+    from players.models import Player
 
 
-def player_model():
-    return Game._meta.get_field("host").related_model
+def player_model() -> "type[Player]":
+    return cast("type[Player]", Game._meta.get_field("host").related_model)
 
 
-def seat_names(game: Game) -> dict:
+def seat_names(game: Game) -> dict[str, str | None]:
     """{seat: nickname or None} for the human seats (a banned player's nickname is not shown)."""
     wanted = {seat: spec["player"] for seat, spec in game.seats.items() if spec and "player" in spec}
     if not wanted:
@@ -25,7 +31,7 @@ def seat_names(game: Game) -> dict:
     return {seat: nicknames.get(player_id) for seat, player_id in wanted.items()}
 
 
-def open_tables_of(player_id) -> list:
+def open_tables_of(player_id: PlayerId) -> list[uuid.UUID]:
     """The ids of the friends games, in their lobby or under way, where `player_id` has a seat."""
     seated = Q()
     for seat in SEATS:

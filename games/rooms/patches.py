@@ -3,10 +3,12 @@
 Pure: plain data in, plain data out; calls only jsonpatch, nothing of Django or the room service.
 """
 
+from typing import Any
+
 import jsonpatch
 
 
-def view_patch(before, after, path: str = "") -> list:
+def view_patch(before: object, after: object, path: str = "") -> list[dict[str, Any]]:
     """RFC 6902 ops from `before` to `after`, as jsonpatch.make_patch would find them, but cheaper.
 
     Equal subtrees are skipped with a plain == (make_patch serialises them to compare), a list
@@ -30,7 +32,7 @@ def view_patch(before, after, path: str = "") -> list:
     return [rebased(op, path) for op in jsonpatch.make_patch(before, after).patch]
 
 
-def rebased(op: dict, path: str) -> dict:
+def rebased(op: dict[str, Any], path: str) -> dict[str, Any]:
     """An op of a sub-document's patch, pointed at that sub-document (`from` of move/copy too)."""
     op = dict(op, path=path + op["path"])
     if "from" in op:
@@ -38,7 +40,7 @@ def rebased(op: dict, path: str) -> dict:
     return op
 
 
-def dict_patch(before: dict, after: dict, path: str) -> list:
+def dict_patch(before: dict[str, Any], after: dict[str, Any], path: str) -> list[dict[str, Any]]:
     # A pointer is spelled only for a key that changed: most of a view's keys do not.
     ops = [{"op": "remove", "path": f"{path}/{escape_pointer(key)}"} for key in before if key not in after]
     missing = object()
@@ -51,5 +53,5 @@ def dict_patch(before: dict, after: dict, path: str) -> list:
     return ops
 
 
-def escape_pointer(key) -> str:
+def escape_pointer(key: object) -> str:
     return str(key).replace("~", "~0").replace("/", "~1")

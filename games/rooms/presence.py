@@ -11,16 +11,19 @@ May call games.models, games.rooms.config, names and stored.
 
 import datetime
 import time
+from typing import Any
 
 from django.utils import timezone
 
-from games.models import SEATS, SPECTATOR, Game, Presence, StandIn
+from games.models import SEATS, SPECTATOR, Game, GameId, Presence, StandIn
 from games.rooms.config import grace_seconds, heartbeat_seconds
 from games.rooms.names import seat_names
 from games.rooms.stored import load
 
 
-def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = False):
+def touch_presence(
+    game_id: GameId, seat: str | None, channel_name: str, first: bool = False
+) -> datetime.datetime | None:
     """The socket is there now (on connect and on every heartbeat: then one UPDATE).
 
     On connect (`first`) it answers since when the seat had no socket (None when it had one, or
@@ -41,7 +44,7 @@ def touch_presence(game_id, seat: str | None, channel_name: str, first: bool = F
     return absent_since
 
 
-def absence_start(game_id, seat: str, now):
+def absence_start(game_id: GameId, seat: str, now: datetime.datetime) -> datetime.datetime | None:
     rows = list(Presence.objects.filter(game_id=game_id, seat=seat).values_list("connected", "last_seen"))
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
     if not rows or any(connected and seen >= fresh for connected, seen in rows):
@@ -49,7 +52,7 @@ def absence_start(game_id, seat: str, now):
     return max(seen for _connected, seen in rows)
 
 
-def seat_has_live_socket(game_id, seat: str | None) -> bool:
+def seat_has_live_socket(game_id: GameId, seat: str | None) -> bool:
     """Whether the seat already has an open socket (this one is a second tab or device)."""
     if seat is None:
         return False
@@ -76,12 +79,12 @@ def last_seen_by_seat(game: Game, now: datetime.datetime) -> tuple[set[str], dic
     return live, last
 
 
-def absent_since(game: Game, seat: str, last: dict):
+def absent_since(game: Game, seat: str, last: dict[str, datetime.datetime]) -> datetime.datetime:
     # A player who never connected is absent since the game was made.
     return last.get(seat) or game.created
 
 
-def seat_presence(game: Game, now=None) -> dict:
+def seat_presence(game: Game, now: datetime.datetime | None = None) -> dict[str, str]:
     """For each seat: "bot", "empty", or for a human "connected" / "disconnected" / "away" (past the grace)."""
     now = now or timezone.now()
     live, last = last_seen_by_seat(game, now)
@@ -100,7 +103,7 @@ def seat_presence(game: Game, now=None) -> dict:
     return states
 
 
-def away_deadlines(game: Game, states: dict, now) -> dict:
+def away_deadlines(game: Game, states: dict[str, str], now: datetime.datetime) -> dict[str, float]:
     """{seat: Unix time} when the computer starts playing for each disconnected friend (friends games
     that are being played: in a lobby or a solo game nobody plays for anyone)."""
     if game.mode != Game.FRIENDS or game.status != Game.PLAYING:
@@ -114,7 +117,7 @@ def away_deadlines(game: Game, states: dict, now) -> dict:
     return deadlines
 
 
-def stand_in_seats(game: Game, states: dict) -> list:
+def stand_in_seats(game: Game, states: dict[str, str]) -> list[str]:
     """The friends' seats the computer plays now: the away ones, and those it finishes a turn for."""
     if game.mode != Game.FRIENDS or game.status != Game.PLAYING:
         return []
@@ -122,7 +125,7 @@ def stand_in_seats(game: Game, states: dict) -> list:
     return [seat for seat in SEATS if states[seat] == "away" or seat in finishing]
 
 
-def presence_message(game_id) -> dict | None:
+def presence_message(game_id: GameId) -> dict[str, Any] | None:
     game = load(game_id)
     if game is None:
         return None

@@ -11,6 +11,7 @@ May call players.limits and games.rooms.errors and broadcast; it changes nothing
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
+from games.models import GameId
 from games.rooms.broadcast import broadcast_reaction
 from games.rooms.errors import RoomError
 from players import limits
@@ -19,19 +20,19 @@ from players import limits
 REACTIONS = ("nice", "oops", "well_played", "thanks_partner", "good_game")
 
 
-def check_reaction(code) -> str:
+def check_reaction(code: object) -> str:
     """The code if it is one of REACTIONS; anything else (free text, a number, a list) is refused."""
     if not isinstance(code, str) or code not in REACTIONS:
         raise RoomError("bad_reaction")
     return code
 
 
-def seconds_until_allowed(game_id, seat: str) -> float:
+def seconds_until_allowed(game_id: GameId, seat: str) -> float:
     """0 and the seat's pause starts now, or the seconds left of its pause (sync: Redis or the cache)."""
     return limits.cooldown(f"reaction:{game_id}:{seat}", float(settings.FOOT_REACTION_SECONDS))
 
 
-async def react(game_id, seat: str, code) -> None:
+async def react(game_id: GameId, seat: str, code: object) -> None:
     """Show `code` at `seat` on every socket of the game, unless the seat reacted too recently."""
     code = check_reaction(code)
     left = await sync_to_async(seconds_until_allowed, thread_sensitive=False)(game_id, seat)

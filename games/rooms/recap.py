@@ -11,6 +11,9 @@ moves are sent, with the count of the earlier ones.
 May call the engine, games.models, games.replay and moves (a move's reason event).
 """
 
+import datetime
+from typing import Any
+
 from django.utils import timezone
 
 from games import engine
@@ -24,7 +27,7 @@ RECAP_AFTER_SECONDS = 5.0
 RECAP_MOVES = 40
 
 
-def recap_for(game: Game, seat: str | None, since) -> dict | None:
+def recap_for(game: Game, seat: str | None, since: datetime.datetime | None) -> dict[str, Any] | None:
     """{"from": the first version made after `since` (the start of the seat's absence), "v": the
     row's version, "earlier": how many moves from `from` on are left out, "moves": [{"v", "events"}]}
     for the seat, or None: no seat, an absence no longer than a reload, nothing happened meanwhile."""
@@ -49,7 +52,7 @@ def recap_for(game: Game, seat: str | None, since) -> dict | None:
     }
 
 
-def told(game: Game, moves: list, shown_from: int, seat: str) -> list:
+def told(game: Game, moves: list[Any], shown_from: int, seat: str) -> list[Any]:
     """Each move from version `shown_from` on, as {"v", "events"} redacted for `seat`: the engine
     replays the log from the initial position, since a move's events need the position before it."""
     replayed = initial_game(game)

@@ -9,15 +9,18 @@ Seats of players who do not come stay free for anyone with the invite; the host 
 May call games.models and of the room service errors, creation and broadcast.
 """
 
+from typing import Any
+
 from django.db import transaction
 
-from games.models import Game
+from games.models import Game, GameId
 from games.rooms.broadcast import broadcast_play_again_sync
 from games.rooms.creation import join_game, save_with_invite_code
 from games.rooms.errors import RoomError
+from players.models import Player
 
 
-def play_again(game_id, player) -> Game:
+def play_again(game_id: GameId, player: Player) -> Game:
     """The lobby that follows the finished friends game `game_id`, with `player` seated in it."""
     with transaction.atomic():
         finished = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -45,7 +48,7 @@ def play_again(game_id, player) -> Game:
     return joined
 
 
-def refuse_play_again(game: Game, player) -> str:
+def refuse_play_again(game: Game, player: Player) -> str:
     """The player's seat in the finished friends game, or why they cannot play it again."""
     if game.mode != Game.FRIENDS:
         raise RoomError("not_friends", status=409)
@@ -57,12 +60,12 @@ def refuse_play_again(game: Game, player) -> str:
     return seat
 
 
-def offer(lobby: Game, seat: str) -> dict:
+def offer(lobby: Game, seat: str) -> dict[str, Any]:
     """What a seated player of the finished game is offered: the lobby `seat` opened (docs/PROTOCOL.md)."""
     return {"game": str(lobby.id), "url": f"/g/{lobby.id}/", "code": lobby.invite_code, "by": seat}
 
 
-def standing_offer(game: Game, seat: str | None) -> dict | None:
+def standing_offer(game: Game, seat: str | None) -> dict[str, Any] | None:
     """For the `state` of a finished friends game: the lobby Play again opened after it, if any, to a
     seated player (a page that opens after the offer was sent still gets it)."""
     if seat is None or game.mode != Game.FRIENDS or game.status != Game.FINISHED:

@@ -5,23 +5,27 @@ answers, whether someone without a seat may watch and whether the page offers Lo
 May call the engine, games.models and the room modules live_games, names, stored and daily_play.
 """
 
+from typing import Any
+
 from games import engine
+from games.engine.records import Event, View
 from games.models import SEATS, Game
 from games.protocol import StateMessage
 from games.rooms.daily_play import deals_still_secret, ranked_until
 from games.rooms.live_games import LIVE
 from games.rooms.names import seat_names
 from games.rooms.stored import stored_engine_game
+from players.models import Player
 
 PUBLIC = "*"  # the key of the spectators' part of an update
 
 
-def view_for(engine_game, seat: str | None) -> dict:
+def view_for(engine_game: engine.Game, seat: str | None) -> View:
     """The seat's view; a spectator's (the public view) for None or PUBLIC."""
     return engine_game.view(seat) if seat and seat != PUBLIC else engine_game.public_view()
 
 
-def redacted(events: list, seat: str | None) -> list:
+def redacted(events: list[Event], seat: str | None) -> list[Any]:
     return engine.redact_events(events, seat)
 
 
@@ -37,7 +41,7 @@ def look_back_offered(game: Game, seat: str | None) -> bool:
     return bool(seat) and seat in game.human_seats() and not deals_still_secret(game)
 
 
-def seat_labels(game: Game, viewer_seat: str | None) -> dict:
+def seat_labels(game: Game, viewer_seat: str | None) -> dict[str, Any]:
     """For each seat: "you", "human", "bot", or "empty" (a free lobby seat)."""
     labels = {}
     for seat in SEATS:
@@ -80,7 +84,7 @@ def state_message(game: Game, seat: str | None) -> StateMessage:
     )
 
 
-def summary(game: Game, player) -> dict:
+def summary(game: Game, player: Player) -> dict[str, Any]:
     """The game as GET /api/games/<id> and POST /api/games answer it, for this player."""
     seat = game.seat_of(player.id) if player is not None else None
     return {

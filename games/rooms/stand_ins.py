@@ -5,14 +5,14 @@ back meanwhile; the player takes the seat back at their next turn.
 May call games.models only.
 """
 
-from games.models import StandIn
+from games.models import GameId, StandIn
 
 
-def has_moved_for(game_id, seat: str) -> bool:
+def has_moved_for(game_id: GameId, seat: str) -> bool:
     return StandIn.objects.filter(game_id=game_id, seat=seat).exists()
 
 
-def after_stand_in_move(game_id, seat: str, turn_goes_on: bool) -> bool:
+def after_stand_in_move(game_id: GameId, seat: str, turn_goes_on: bool) -> bool:
     """Record the computer's move for `seat`: kept while the seat's turn goes on, gone when it
     ended. Answers whether the record changed (the sockets are then told)."""
     if turn_goes_on:
@@ -21,6 +21,6 @@ def after_stand_in_move(game_id, seat: str, turn_goes_on: bool) -> bool:
     return forget(game_id, seat)
 
 
-def forget(game_id, seat: str) -> bool:
+def forget(game_id: GameId, seat: str) -> bool:
     deleted, _ = StandIn.objects.filter(game_id=game_id, seat=seat).delete()
     return bool(deleted)

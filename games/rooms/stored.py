@@ -9,20 +9,20 @@ import logging
 from django.core.exceptions import ValidationError
 
 from games import engine
-from games.models import Game
+from games.models import Game, GameId
 from games.replay import replay
 
 log = logging.getLogger(__name__)
 
 
-def load(game_id) -> Game | None:
+def load(game_id: GameId) -> Game | None:
     try:
         return Game.objects.filter(pk=game_id).first()
     except (ValueError, ValidationError):  # a malformed UUID
         return None
 
 
-def stored_engine_game(game: Game):
+def stored_engine_game(game: Game) -> engine.Game:
     """The engine game at the stored position; rebuilt from the move log if the engine refuses it.
 
     The position is the engine's own output, so a refusal is an engine bug (seen: a game ended by

@@ -15,12 +15,15 @@ games.rooms.away call it.
 import asyncio
 import logging
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from channels.db import database_sync_to_async
 
 from games import engine
-from games.models import Game
+from games.engine.records import Action
+from games.models import Game, GameId
 from games.rooms import bot_runner
 from games.rooms.bot_plans import BotPlan, plan_bot_move
 from games.rooms.broadcast import broadcast, broadcast_presence
@@ -41,15 +44,15 @@ log = logging.getLogger(__name__)
 HINT_LEVEL = "normal"
 
 _advancing: dict[str, bool] = {}  # game id -> "look again when done" (one advancer per game per process)
-_background: set = set()
+_background: set[asyncio.Task[None]] = set()
 
 
-async def act(game_id, seat: str, action: dict, version: int | None, origin: str, ref) -> MoveResult:
+async def act(game_id: GameId, seat: str, action: Action, version: int | None, origin: str, ref: object) -> MoveResult:
     """A human's move: apply, broadcast to every seat, then let the bots answer."""
     received = time.perf_counter()
     serving(game_id, seat)
     try:
-        result = await database_call(apply_move)(game_id, seat, action, version)
+        result = await database_call(apply_move)(game_id, seat, action, version, None)
     except (RoomError, engine.RuleError) as refusal:
         REFUSALS.labels(refusal.code).inc()
         raise
@@ -61,7 +64,7 @@ async def act(game_id, seat: str, action: dict, version: int | None, origin: str
     return result
 
 
-def advance_soon(game_id, plan: BotPlan | None = None) -> None:
+def advance_soon(game_id: GameId, plan: BotPlan | None = None) -> None:
     """Play the bots' turns in the background (keeping a reference so the task is not collected)."""
     task = asyncio.get_running_loop().create_task(advance(str(game_id), plan))
     _background.add(task)
@@ -99,7 +102,7 @@ class BotFailed(Exception):
 
 
 @contextmanager
-def failing_bot(plan: BotPlan):
+def failing_bot(plan: BotPlan) -> Iterator[None]:
     """A bot's exception raised as BotFailed, told apart from the move's own refusals."""
     try:
         yield
@@ -107,7 +110,7 @@ def failing_bot(plan: BotPlan):
         raise BotFailed(plan.level) from failure
 
 
-def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
+def think_and_apply(game_id: GameId, plan: BotPlan) -> MoveResult:
     """A thread-pool bot's move in one database call: its decision, then the move."""
     with failing_bot(plan), BOT_THINK_SECONDS.labels(plan.level).time():
         decision = bot_runner.compute_decision(plan.level, plan.seed, plan.view)
@@ -115,7 +118,7 @@ def think_and_apply(game_id, plan: BotPlan) -> MoveResult:
     return apply_move(game_id, plan.seat, decision["action"], plan.version, decision["reason"])
 
 
-async def think_elsewhere(plan: BotPlan) -> dict:
+async def think_elsewhere(plan: BotPlan) -> dict[str, Any]:
     """A slow bot's decision ({"action", "reason"}) in its process pool (the event loop serves
     other rooms meanwhile)."""
     started = time.perf_counter()
@@ -170,7 +173,7 @@ async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:
         return await with_db_retries(apply_move, game_id, plan.seat, action, plan.version, reason)
 
 
-async def hint(game_id, seat: str) -> dict:
+async def hint(game_id: GameId, seat: str) -> dict[str, Any]:
     """The hint's whole step for `seat` (games.bots.hint): {"actions": [...], "parts": [...]}.
     Off in a ranked daily (games.rooms.daily_play): the server refuses it, whatever the page shows."""
     game = await database_sync_to_async(load)(game_id)

@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
 
+from games import bots
 from games.rooms import bot_runner
 from testsupport.clients import Browser
 from testsupport.daphne import DaphneServer, server_env
@@ -45,7 +46,7 @@ def test_with_the_hooks_off_the_bot_factory_setting_is_ignored(settings):
     settings.FOOT_TEST_HOOKS = False
     settings.FOOT_BOT_FACTORY = "tests.rooms.simple_player:make_bot"
     assert bot_runner.factory_setting() == ""
-    assert bot_runner.bot_factory(bot_runner.factory_setting()) is bot_runner.make_bot
+    assert bot_runner.bot_factory(bot_runner.factory_setting()) is bots.make_bot
     settings.FOOT_TEST_HOOKS = True
     assert bot_runner.factory_setting() == "tests.rooms.simple_player:make_bot"
 

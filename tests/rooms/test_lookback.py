@@ -22,6 +22,7 @@ from games.messages import NEXT_STEPS, SERVER_MESSAGES, render_error
 from games.models import Game, LookBack
 from games.rooms import bot_runner, lookback
 from games.rooms.creation import create_game
+from games.rooms.errors import RoomError
 from games.rooms.moves import apply_move
 from players.models import Player
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
@@ -140,7 +141,7 @@ async def slow_receive(comm, *types):
 
 async def assert_refused(game_id, seat, deal, code, counted):
     version = (await database_sync_to_async(Game.objects.get)(pk=game_id)).version
-    with pytest.raises(lookback.RoomError) as refused:
+    with pytest.raises(RoomError) as refused:
         await lookback.look_back(str(game_id), seat, deal)
     assert refused.value.code == code
     assert counted == []  # nothing searched
@@ -308,7 +309,7 @@ async def test_a_search_that_outlasts_the_wait_says_later_goes_on_and_is_read_ne
         return real(start, moves, seat, seed, computer, 1.0)
 
     monkeypatch.setattr(bot_runner, "compute_look_back", waiting_for_idle_cpu)
-    with pytest.raises(lookback.RoomError) as later:
+    with pytest.raises(RoomError) as later:
         await lookback.look_back(str(played.id), "S", 1)
     assert later.value.code == "look_back_later" and limits == [0.7]  # the site's limit reached the worker
     search = lookback._running[(str(played.id), 1, "S")]  # it goes on
