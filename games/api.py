@@ -9,17 +9,19 @@ answer is 429 with Retry-After (players.limits.RateLimitMiddleware). The routes 
 """
 
 import json
+from collections.abc import Callable
 from functools import wraps
+from typing import Any, Concatenate, Literal, ParamSpec, overload
 
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware, get_token
-from django.urls import path
+from django.urls import URLPattern, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
 from games import deflate_parts, engine, params, watch
 from games.messages import message_for
-from games.models import Game
+from games.models import Game, GameId
 from games.rooms.creation import create_game, game_for_invite, join_game, set_lobby_rules, start_friends_game
 from games.rooms.errors import RoomError
 from games.rooms.lesson_room import MOUSE, TOUCH, lesson_step
@@ -30,19 +32,29 @@ from games.rooms.stored import load
 from games.signals import game_created
 from players import identity
 from players.identity import player_for_request
+from players.models import Player
+
+Parameters = ParamSpec("Parameters")
 
 
-def error(status: int, code: str, **params) -> JsonResponse:
+def error(status: int, code: str, **params: Any) -> JsonResponse:
     return JsonResponse({"code": code, "message": message_for(code, params=params)}, status=status)
 
 
-def api_view(*methods):
+def api_view(
+    *methods: str,
+) -> Callable[
+    [Callable[Concatenate[HttpRequest, Parameters], HttpResponse]],
+    Callable[Concatenate[HttpRequest, Parameters], HttpResponse],
+]:
     """Allow `methods`, check CSRF on POST with a JSON refusal, and turn RoomErrors into JSON."""
 
-    def decorate(view):
+    def decorate(
+        view: Callable[Concatenate[HttpRequest, Parameters], HttpResponse],
+    ) -> Callable[Concatenate[HttpRequest, Parameters], HttpResponse]:
         @csrf_exempt  # checked below, so a failure answers JSON rather than Django's HTML page
         @wraps(view)
-        def wrapper(request, *args, **kwargs):
+        def wrapper(request: HttpRequest, /, *args: Parameters.args, **kwargs: Parameters.kwargs) -> HttpResponse:
             if request.method not in methods:
                 return error(405, "method_not_allowed")
             if request.method == "POST":
@@ -60,12 +72,18 @@ def api_view(*methods):
     return decorate
 
 
-def count(request, action: str) -> None:
+def count(request: HttpRequest, action: str) -> None:
     """Count one `action` of this session and network (players.limits); a 429 when over the limit."""
     identity.count(request, action)
 
 
-def current_player(request, create: bool):
+@overload
+def current_player(request: HttpRequest, create: Literal[True]) -> Player: ...
+@overload
+def current_player(request: HttpRequest, create: bool) -> Player | None: ...
+
+
+def current_player(request: HttpRequest, create: bool) -> Player | None:
     player = player_for_request(request, create=create)
     if player is not None and player.banned:
         raise RoomError("banned", status=403)
@@ -73,13 +91,13 @@ def current_player(request, create: bool):
 
 
 @api_view("GET")
-def session(request):
+def session(request: HttpRequest) -> HttpResponse:
     player = current_player(request, create=True)
     return JsonResponse({"player": {"id": str(player.id), "nickname": player.nickname}, "csrf": get_token(request)})
 
 
 @api_view("GET", "POST")
-def games(request):
+def games(request: HttpRequest) -> HttpResponse:
     """GET: the caller's own games (never creates a player); POST: a new game."""
     if request.method == "GET":
         count(request, "list")
@@ -105,7 +123,7 @@ def games(request):
     return JsonResponse(summary(game, player), status=201 if created else 200)
 
 
-def house_rules(value) -> engine.Rules:
+def house_rules(value: object) -> engine.Rules:
     """A table's house rules (docs/RULES.md §17), or a 400 naming the problem."""
     try:
         return engine.Rules.from_json(value)
@@ -113,7 +131,7 @@ def house_rules(value) -> engine.Rules:
         raise RoomError(refused.code, params={"problem": refused.message}) from None
 
 
-def game_or_404(request, game_id) -> Game:
+def game_or_404(request: HttpRequest, game_id: GameId) -> Game:
     """The game by id (any case, made canonical), or by a friends game's invite code (a link's code as is).
     A code is guessable where an id is not: looking one up counts as a join."""
     canonical = params.game_id(game_id)
@@ -121,20 +139,20 @@ def game_or_404(request, game_id) -> Game:
         game = load(canonical)
     else:
         count(request, "join")
-        game = game_for_invite(game_id)
+        game = game_for_invite(str(game_id))
     if game is None:
         raise RoomError("not_found", status=404)
     return game
 
 
 @api_view("GET")
-def game_detail(request, game_id):
+def game_detail(request: HttpRequest, game_id: str) -> HttpResponse:
     game = game_or_404(request, game_id)
     return JsonResponse(summary(game, current_player(request, create=False)))
 
 
 @api_view("GET")
-def lesson(request, game_id):
+def lesson(request: HttpRequest, game_id: str) -> HttpResponse:
     """Learn to play: the lesson's current step and its prompt, for the game's South player."""
     game = game_or_404(request, game_id)
     device = TOUCH if request.GET.get("device") == TOUCH else MOUSE  # lesson.js: the page's pointer
@@ -142,7 +160,7 @@ def lesson(request, game_id):
 
 
 @api_view("POST")
-def join(request, game_id):
+def join(request: HttpRequest, game_id: GameId) -> HttpResponse:
     body = params.json_object_body(request)
     if body is None:
         return error(400, "bad_request")
@@ -157,7 +175,7 @@ def join(request, game_id):
 
 
 @api_view("POST")
-def join_by_code(request):
+def join_by_code(request: HttpRequest) -> HttpResponse:
     """The home page's code box: join the friends table whose invite code this is."""
     body = params.json_object_body(request)
     if body is None:
@@ -173,7 +191,7 @@ def join_by_code(request):
 
 
 @api_view("POST")
-def start(request, game_id):
+def start(request: HttpRequest, game_id: GameId) -> HttpResponse:
     game_id = game_or_404(request, game_id).id
     player = current_player(request, create=False)
     if player is None:
@@ -183,7 +201,7 @@ def start(request, game_id):
 
 
 @api_view("POST")
-def rules(request, game_id):
+def rules(request: HttpRequest, game_id: GameId) -> HttpResponse:
     """The host sets the house rules of a friends lobby (the friends see them in its state)."""
     body = params.json_object_body(request)
     if body is None or "rules" not in body:
@@ -198,7 +216,7 @@ def rules(request, game_id):
 
 
 @api_view("POST")
-def again(request, game_id):
+def again(request: HttpRequest, game_id: GameId) -> HttpResponse:
     """Play again: the lobby that follows this finished friends game, the caller seated in it."""
     game_id = game_or_404(request, game_id).id
     count(request, "game")
@@ -210,7 +228,7 @@ def again(request, game_id):
 
 
 @require_GET
-def watch_replay(request, game_id):
+def watch_replay(request: HttpRequest, game_id: str) -> HttpResponse:
     """A finished game move by move with every hand open (games.watch says who may). The replay's
     cached compressed bytes are sent as they are, with the request's own fields around them."""
     identity.count(request, "replay")  # before the lookup: guessing ids counts too
@@ -235,7 +253,7 @@ def watch_replay(request, game_id):
     return json_around(request, json.dumps(head, separators=(",", ":")).encode()[:-1] + b",", replay)
 
 
-def takes_deflate(request) -> bool:
+def takes_deflate(request: HttpRequest) -> bool:
     """Whether the client's Accept-Encoding takes `deflate` (named, and not with q=0)."""
     for coding in request.headers.get("Accept-Encoding", "").split(","):
         name, _, quality = coding.strip().partition(";")
@@ -245,7 +263,7 @@ def takes_deflate(request) -> bool:
     return False
 
 
-def json_around(request, head: bytes, middle: deflate_parts.Part) -> HttpResponse:
+def json_around(request: HttpRequest, head: bytes, middle: deflate_parts.Part) -> HttpResponse:
     """`head` + the middle part's text + `}` as JSON: deflated without inflating the middle when
     the client takes `deflate` (every browser does), else plain."""
     if takes_deflate(request):
@@ -260,7 +278,7 @@ def json_around(request, head: bytes, middle: deflate_parts.Part) -> HttpRespons
     return answer
 
 
-urlpatterns: list = [
+urlpatterns: list[URLPattern] = [
     path("api/session", session, name="api-session"),
     path("api/games", games, name="api-games"),
     path("api/join", join_by_code, name="api-join"),

@@ -8,7 +8,7 @@ class GamesConfig(AppConfig):
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self):
+    def ready(self) -> None:
         # Imported here: the models and the room service are usable only once the apps are loaded.
         from games.models import Game
         from games.rooms.creation import register_mode

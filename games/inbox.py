@@ -77,7 +77,7 @@ class Inbox:
         self.sync_waiting = False
         self.refused = False
         self.arrived = asyncio.Event()
-        self.reader: asyncio.Task | None = None
+        self.reader: asyncio.Task[None] | None = None
         self.last_heard = time.monotonic()
 
     async def receive(self) -> Message:

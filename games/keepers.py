@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 from django.db.models import QuerySet
 
-PlayerKeeper = Callable[[QuerySet], QuerySet]
+from players.models import Player
+
+PlayerKeeper = Callable[[QuerySet[Player]], QuerySet[Player]]
 
 _keepers: dict[str, PlayerKeeper] = {}
 
@@ -21,7 +23,7 @@ def register_player_keeper(app: str, keeper: PlayerKeeper) -> None:
     _keepers[app] = keeper
 
 
-def without_kept(players: QuerySet) -> QuerySet:
+def without_kept(players: QuerySet[Player]) -> QuerySet[Player]:
     """`players` less those some registered app still needs."""
     for keeper in _keepers.values():
         players = players.exclude(pk__in=keeper(players).values("pk"))

@@ -17,6 +17,8 @@ code the engine can raise and fails when one has no next step in en, de or bn.
 """
 
 import contextlib
+from collections.abc import Mapping
+from typing import Any
 
 from django.conf import settings
 from django.utils import translation
@@ -167,7 +169,7 @@ NATIVE_DIGITS = {"bn": str.maketrans("0123456789", "০১২৩৪৫৬৭৮�
 CARD_PARAMS = ("card", "top")
 
 
-def message_for(code: str, fallback: str = "", params: dict | None = None) -> str:
+def message_for(code: str, fallback: str = "", params: dict[str, Any] | None = None) -> str:
     """The message of `code` in the active language, formatted with `params` when it has any,
     followed by what to do next when the code has a next step."""
     params = shown_params(params or {})
@@ -176,7 +178,7 @@ def message_for(code: str, fallback: str = "", params: dict | None = None) -> st
     return f"{text} {step}" if step else text
 
 
-def refusal_text(code: str, fallback: str, params: dict) -> str:
+def refusal_text(code: str, fallback: str, params: dict[str, Any]) -> str:
     """What was refused and why (the table's message without its next step)."""
     if code == "cannot_go_out" and "partner_in_foot" in params:
         return going_out_text(params)
@@ -186,14 +188,14 @@ def refusal_text(code: str, fallback: str, params: dict) -> str:
     return formatted(str(template), params)
 
 
-def next_step_for(code: str, params: dict | None = None) -> str:
+def next_step_for(code: str, params: dict[str, Any] | None = None) -> str:
     """What the player can do next after a refusal of `code`, in the active language ("" if none)."""
     params = params or {}
     template = NEXT_STEP_VARIANTS.get((code, str(params.get("action")))) or NEXT_STEPS.get(code)
     return formatted(str(template), params) if template is not None else ""
 
 
-def going_out_text(params: dict) -> str:
+def going_out_text(params: dict[str, Any]) -> str:
     """R49: why going out is refused, from the engine's counts ("…you still need 1 dirty pile.")."""
     if not params.get("partner_in_foot"):
         return gettext("You can go out only once your partner has picked up their foot.")
@@ -222,7 +224,7 @@ def number_text(value: int | float) -> str:
     return str(value).translate(digits) if digits else str(value)
 
 
-def shown_params(params: dict) -> dict:
+def shown_params(params: dict[str, Any]) -> dict[str, Any]:
     """The params as the message shows them: card names as on the table ("9♦", "10♠", "Joker"),
     numbers in the language's digits (`number_text`)."""
     shown = {
@@ -238,7 +240,7 @@ def shown_params(params: dict) -> dict:
     return shown
 
 
-def formatted(template: str, params: dict) -> str:
+def formatted(template: str, params: dict[str, Any]) -> str:
     text = template
     if params:
         # A translation whose placeholders do not match the params is shown unformatted, not lost.
@@ -259,7 +261,7 @@ def supported_language(candidate: str | None) -> str | None:
     return base if base in codes else None
 
 
-def language_of_scope(scope) -> str:
+def language_of_scope(scope: Mapping[str, Any]) -> str:
     """The websocket's language: the `django_language` cookie, then Accept-Language, then the default."""
     cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
     chosen = supported_language(cookie)
@@ -274,6 +276,6 @@ def language_of_scope(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
-def render_error(code: str, language: str, fallback: str = "", params: dict | None = None) -> str:
+def render_error(code: str, language: str, fallback: str = "", params: dict[str, Any] | None = None) -> str:
     with translation.override(language):
         return message_for(code, fallback, params)

@@ -6,7 +6,7 @@ games.rooms writes these rows; a Move is never updated or deleted while its game
 
 import secrets
 import uuid
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from django.db import models
 
@@ -84,18 +84,18 @@ class Game(models.Model):
             models.Index(fields=["status"], name="game_status"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.mode} game {self.id} ({self.status}, v{self.version})"
 
     def engine_rules(self) -> engine.Rules:
         """The game's rules for the engine (validated when the game was made)."""
         return engine.Rules.from_json(self.rules or {})
 
-    def rules_json(self) -> dict:
+    def rules_json(self) -> dict[str, Any]:
         """Every rule of the game with its value, as `state` and the API give them."""
         return self.engine_rules().to_json()
 
-    def seat_of(self, player_id) -> str | None:
+    def seat_of(self, player_id: PlayerId | None) -> str | None:
         """The seat held by the player, or None (a spectator)."""
         wanted = str(player_id) if player_id is not None else None
         for seat in SEATS:
@@ -127,10 +127,10 @@ class Move(models.Model):
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_game_version")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.game_id} #{self.seq} {self.seat} {self.action.get('type')}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
             raise ValueError("moves are append-only")
         super().save(*args, **kwargs)
@@ -150,7 +150,7 @@ class Presence(models.Model):
     # False once the socket closed: the row then keeps the time its player was last there.
     connected = models.BooleanField(default=True)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.game_id} {self.seat or 'spectator'} {self.channel_name}"
 
 
@@ -169,7 +169,7 @@ class StandIn(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_stand_in_per_seat")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.game_id} {self.seat} played by the computer"
 
 
@@ -189,5 +189,5 @@ class LookBack(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "deal", "seat"], name="one_look_back_per_seat_deal")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.game_id} deal {self.deal} {self.seat}: {len(self.items)} items"

@@ -8,9 +8,11 @@ exists only when the setting FOOT_TEST_HOOKS is on; it is off by default and ans
 
 import json
 import re
+from typing import Any
 
 from django.conf import settings
-from django.http import Http404, JsonResponse
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import path
@@ -42,7 +44,7 @@ def test_hooks_enabled() -> bool:
     return settings.FOOT_TEST_HOOKS
 
 
-def todays_dailies(request):
+def todays_dailies(request: HttpRequest) -> QuerySet[Game]:
     """Today's dailies of this browser's player (none without a player)."""
     player = player_for_session(request.session)
     if player is None:
@@ -50,7 +52,7 @@ def todays_dailies(request):
     return Game.objects.filter(mode=Game.DAILY, daily_date=utc_today(), seats__S__player=str(player.id))
 
 
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     """The Daily button says Continue for a daily under way; once one is finished, the card says
     that another try does not count (the first daily of a date is the ranked one)."""
     dailies = todays_dailies(request)
@@ -66,7 +68,7 @@ def home(request):
     return render(request, "home.html", context)
 
 
-def table(request, game_id):
+def table(request: HttpRequest, game_id: str) -> HttpResponse:
     game = load(game_id)
     if game is None:
         raise Http404("no such game")
@@ -88,7 +90,7 @@ def table(request, game_id):
     )
 
 
-def lobby_rules_context(request, game) -> dict:
+def lobby_rules_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     """For the host of a friends lobby: the rules choice, to change the table's house rules."""
     player = player_for_session(request.session)
     if game.status != Game.LOBBY or player is None or game.host_id != player.id:
@@ -96,7 +98,7 @@ def lobby_rules_context(request, game) -> dict:
     return {"lobby_host": True, "presets": presets_for_page(), "ranges": RULE_RANGES, "standard": game.rules_json()}
 
 
-def seated(request, game) -> bool:
+def seated(request: HttpRequest, game: Game) -> bool:
     player = player_for_session(request.session)
     return player is not None and game.seat_of(player.id) is not None
 
@@ -106,7 +108,7 @@ def heartbeat_ms() -> int:
     return int(min(30.0, limits.idle_seconds() / 3) * 1000)
 
 
-def join(request, code):
+def join(request: HttpRequest, code: str) -> HttpResponse:
     identity.count(request, "join")  # a code is guessable: every lookup counts (players.limits)
     game = game_for_invite(code)
     if game is None:
@@ -122,7 +124,7 @@ def join(request, code):
     return render(request, "join.html", {"code": code, "game_id": game.id, "seated": seated, "refusal": refusal})
 
 
-def join_form(request):
+def join_form(request: HttpRequest) -> HttpResponse:
     """/join/: the invite code box on a page of its own (a link's code typed in: ?code= opens it)."""
     code = re.sub(r"[^A-Za-z0-9]", "", request.GET.get("code", ""))[:12]  # an invite code's letters
     if code:
@@ -131,7 +133,7 @@ def join_form(request):
 
 
 @require_GET
-def manifest(request):
+def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: the site added to a phone's home screen opens full screen at the
     home page, with the site's icons (static/foot/icons). No service worker is needed for that."""
     icons = [
@@ -156,12 +158,12 @@ def manifest(request):
     return JsonResponse(body, content_type="application/manifest+json")
 
 
-def rules(request):
+def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "rules.html")
 
 
 @require_GET
-def watch_page(request, game_id):
+def watch_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The replay viewer of a finished game (static/foot/watch.js draws it with the table's
     rendering), or why not yet (games.watch says who may watch)."""
     game = watch.find_game(game_id)
@@ -176,7 +178,7 @@ def watch_page(request, game_id):
 
 @csrf_exempt  # test-only and off in production; the browser tests post positions from Python
 @require_POST
-def start_from_position(request):
+def start_from_position(request: HttpRequest) -> HttpResponse:
     """FOOT_TEST_HOOKS only: a solo game for this session's player from the posted position; with
     "friends": {"N": "<player id>", …} a friends game with those players in those seats too; with
     "moves": [[seat, action], …] those moves already played from it and stored in its log."""

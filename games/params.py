@@ -18,7 +18,9 @@ import datetime
 import json
 import re
 import uuid
+from typing import Any
 
+from django.http import HttpRequest
 from django.urls import register_converter
 
 EARLIEST_DATE = datetime.date(2020, 1, 1)  # older than the site: no board, no game can be from before
@@ -30,7 +32,7 @@ ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 GAME_ID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
-def whole_number(text, low: int, high: int) -> int | None:
+def whole_number(text: object, low: int, high: int) -> int | None:
     """`text` as an int in low..high when it is written in ASCII digits only; else None."""
     if not isinstance(text, str) or not ASCII_DIGITS.fullmatch(text):
         return None
@@ -41,7 +43,7 @@ def whole_number(text, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
-def query_number(request, name: str, default: int, low: int, high: int) -> int | None:
+def query_number(request: HttpRequest, name: str, default: int, low: int, high: int) -> int | None:
     """The query parameter `name` as a whole number in low..high, `default` when absent; None if bad."""
     if name not in request.GET:
         return default
@@ -53,7 +55,7 @@ def latest_date() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
 
 
-def calendar_date(text) -> datetime.date | None:
+def calendar_date(text: object) -> datetime.date | None:
     """A real date written YYYY-MM-DD, whatever its year; else None (a view that tells a
     malformed date from one out of range reads this, then checks `in_site_range`)."""
     if not isinstance(text, str) or not ISO_DATE.fullmatch(text):
@@ -68,13 +70,13 @@ def in_site_range(day: datetime.date) -> bool:
     return EARLIEST_DATE <= day <= latest_date()
 
 
-def iso_date(text) -> datetime.date | None:
+def iso_date(text: object) -> datetime.date | None:
     """A date written YYYY-MM-DD between EARLIEST_DATE and tomorrow (UTC); else None."""
     day = calendar_date(text)
     return day if day is not None and in_site_range(day) else None
 
 
-def game_id(text) -> str | None:
+def game_id(text: object) -> str | None:
     """The canonical spelling of a game id (lower-case 8-4-4-4-12 hex), or None for any other text."""
     if not isinstance(text, str) or not GAME_ID.fullmatch(text):
         return None
@@ -89,14 +91,14 @@ class GameIdConverter:
     def to_python(self, value: str) -> str:
         return str(uuid.UUID(value))
 
-    def to_url(self, value) -> str:
+    def to_url(self, value: object) -> str:
         return str(value)
 
 
 register_converter(GameIdConverter, "game")
 
 
-def json_depth(value) -> int:
+def json_depth(value: object) -> int:
     """How deep a parsed JSON value nests (a scalar is 0), walked without recursion."""
     deepest, stack = 0, [(value, 0)]
     while stack:
@@ -108,7 +110,9 @@ def json_depth(value) -> int:
     return deepest
 
 
-def json_object_body(request, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> dict | None:
+def json_object_body(
+    request: HttpRequest, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH
+) -> dict[str, Any] | None:
     """The request's body as a JSON object (an empty body is {}); None when too big, too deep or not one."""
     declared = request.META.get("CONTENT_LENGTH") or "0"
     if whole_number(declared, 0, max_bytes) is None:  # refused before the body is read

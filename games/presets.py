@@ -7,6 +7,7 @@ table shows them on demand: only what differs from the standard rules.
 """
 
 import json
+from typing import Any
 
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +27,7 @@ PRESETS = {
 }
 
 
-def presets_for_page() -> list[dict]:
+def presets_for_page() -> list[dict[str, Any]]:
     """The presets as the home page's select lists them, each with its rules for the API."""
     return [
         {"key": key, "name": str(name), "rules": rules, "rules_json": json.dumps(rules)}

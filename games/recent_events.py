@@ -13,11 +13,13 @@ the deal its seed gives. A computer move's stored reason follows its events, as 
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
 from games import engine
-from games.models import Game
+from games.engine.records import Event
+from games.models import Game, GameId
 from games.rooms.moves import with_reason
 
 RECENT_VERSIONS = 60
@@ -27,7 +29,7 @@ RECENT_VERSIONS = 60
 class Replayed:
     version: int
     engine_game: engine.Game  # at `version`, owned by whoever took the entry out
-    entries: list  # [(version, raw events)] of the current deal, oldest first
+    entries: list[tuple[int, list[Event]]]  # [(version, raw events)] of the current deal, oldest first
 
 
 class ReplayedGames:
@@ -38,11 +40,11 @@ class ReplayedGames:
         self._entries: OrderedDict[str, Replayed] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, game_id) -> Replayed | None:
+    def take(self, game_id: GameId) -> Replayed | None:
         with self._lock:
             return self._entries.pop(str(game_id), None)
 
-    def put(self, game_id, entry: Replayed) -> None:
+    def put(self, game_id: GameId, entry: Replayed) -> None:
         with self._lock:
             self._entries[str(game_id)] = entry
             while len(self._entries) > self.capacity:
@@ -52,7 +54,7 @@ class ReplayedGames:
 REPLAYED = ReplayedGames(settings.FOOT_LIVE_GAMES)  # as many as the live games they follow
 
 
-def trimmed(entries: list) -> list:
+def trimmed(entries: list[tuple[int, list[Event]]]) -> list[tuple[int, list[Event]]]:
     """From the version that started the current deal on (a deal's start rides on the move that
     ended the one before), and at most the last RECENT_VERSIONS versions."""
     start = 0
@@ -62,13 +64,13 @@ def trimmed(entries: list) -> list:
     return entries[start:][-RECENT_VERSIONS:]
 
 
-def dealing_events(game: Game) -> list:
+def dealing_events(game: Game) -> list[Event]:
     """The events of dealing deal 1 if the game began with the deal its seed gives; none for a
     game set up from another position (the test hook's prepared positions)."""
     position = game.initial_position
     if not position or position.get("deal") != 1 or position.get("ply"):
         return []
-    events: list = []
+    events: list[Event] = []
     dealt = engine.Game.new(game.seed, events=events, rules=game.engine_rules())
     return events if dealt.to_position() == position else []
 
@@ -88,7 +90,7 @@ def replayed_to(game: Game, entry: Replayed | None) -> Replayed:
     return entry
 
 
-def recent_events(game: Game, seat: str | None) -> list:
+def recent_events(game: Game, seat: str | None) -> list[dict[str, Any]]:
     """[{"v": version, "events": [...]}, ...] of the current deal up to the row's version, redacted
     for `seat` (None: a spectator); empty for a lobby."""
     if game.status == Game.LOBBY or game.initial_position is None:

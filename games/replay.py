@@ -12,18 +12,23 @@ stored moves in order. Applying a whole game's moves is cheap beside building th
 the asked-for steps get one.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
 from games.engine import Game as EngineGame
 from games.engine import public_fields
+from games.engine.records import Action
+from games.models import Game, Move
 
 
-def initial_game(game) -> EngineGame:
+def initial_game(game: Game) -> EngineGame:
     """The engine game at version 0 of a stored game (ValueError if it never started)."""
     if game.initial_position is None:
         raise ValueError(f"game {game.id} has not started: it has no initial position")
     return EngineGame.from_position(game.initial_position)
 
 
-def replay(game, moves=None) -> EngineGame:
+def replay(game: Game, moves: Iterable[Move] | None = None) -> EngineGame:
     """The engine game after `moves` (default: all the game's stored moves, in order)."""
     engine_game = initial_game(game)
     for move in game.moves.order_by("seq") if moves is None else moves:
@@ -31,15 +36,16 @@ def replay(game, moves=None) -> EngineGame:
     return engine_game
 
 
-def step_count(game) -> int:
+def step_count(game: Game) -> int:
     """Steps of a replay: the deal (step 0) and one per stored move."""
-    return game.moves.count() + 1
+    moves: int = game.moves.count()
+    return moves + 1
 
 
-def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
+def replay_steps(game: Game, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
     """Steps start..stop-1: [{"seq": 0, "seat": None, "action": None, "view": ...}, ...]."""
     engine_game = initial_game(game)
-    steps = []
+    steps: list[dict[str, Any]] = []
     if start == 0:
         steps.append({"seq": 0, "seat": None, "action": None, "view": engine_game.public_view()})
     moves = game.moves.order_by("seq")
@@ -59,7 +65,7 @@ def replay_steps(game, start: int = 0, stop: int | None = None) -> list[dict]:
     return steps
 
 
-def describe_action(action: dict | None) -> str:
+def describe_action(action: Action | None) -> str:
     """A one-line, plain-text summary of a move (escaped by the templates that show it)."""
     if not action:
         return "deal"

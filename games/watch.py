@@ -19,13 +19,16 @@ its replay is cached.
 
 import json
 from collections import Counter
+from typing import Any
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from games import daily_clock
 from games.deflate_parts import Part, compress_part
+from games.engine import Game as EngineGame
 from games.engine import redact_events
+from games.engine.records import Event, View
 from games.models import Game
 from games.replay import initial_game
 from games.rooms.daily_play import deals_still_secret
@@ -61,7 +64,7 @@ def refusal_message(code: str, game: Game) -> str:
     return _("This game is not over yet: it can be watched once it is finished.")
 
 
-def open_view(engine_game) -> dict:
+def open_view(engine_game: EngineGame) -> View:
     """The public view with every seat's hand (the active cards: hand, or foot once picked up) and
     the feet not yet picked up (R11: dealt aside; R44–R46: picked up once the hand is played)."""
     view = engine_game.public_view()
@@ -70,7 +73,7 @@ def open_view(engine_game) -> dict:
     return view
 
 
-def build_replay(game: Game) -> dict:
+def build_replay(game: Game) -> dict[str, Any]:
     engine_game = initial_game(game)
     first = open_view(engine_game)
     before = first
@@ -88,7 +91,7 @@ def build_replay(game: Game) -> dict:
     return {"first": first, "steps": steps}
 
 
-def deal_end_view(before: dict, after: dict, ended: dict, seat: str, events: list) -> dict:
+def deal_end_view(before: View, after: View, ended: dict[str, Any], seat: str, events: list[Event]) -> View:
     """The table as a deal ended (the engine's deal_end `table`), with the hands as they were then.
 
     The engine deals the next deal in the same move, so the view after it is the new deal's; the
@@ -107,7 +110,7 @@ def deal_end_view(before: dict, after: dict, ended: dict, seat: str, events: lis
     return {**before, **ended["table"], "turn": None, "scores": after["scores"], "hands": hands, "feet": feet}
 
 
-def moved_hand(hand: dict, seat: str, events: list) -> dict | None:
+def moved_hand(hand: dict[str, int], seat: str, events: list[Event]) -> dict[str, int] | None:
     """The seat's cards after its move's events up to the deal's end; None past a foot picked up."""
     held = Counter(hand)
     for event in events:
@@ -149,7 +152,7 @@ def replay_part(game: Game) -> tuple[Part, int]:
     return part, len(found["steps"])
 
 
-def players_of(game: Game) -> dict:
+def players_of(game: Game) -> dict[str, Any]:
     """What the replay calls each seat: a listed player's nickname; else the page says the direction."""
     ids = {seat: spec["player"] for seat, spec in (game.seats or {}).items() if spec and "player" in spec}
     listed = Player.objects.filter(pk__in=list(ids.values()), banned=False, nickname__isnull=False).values_list(

@@ -125,7 +125,7 @@ def lesson_game(player: Player, level: str | None = None) -> tuple[Game, bool]:
     return game, True
 
 
-def lesson_step(game: Game, player: Player, device: str = MOUSE) -> dict[str, Any]:
+def lesson_step(game: Game, player: Player | None, device: str = MOUSE) -> dict[str, Any]:
     """The lesson's current step for its South player: its key, number, prompt (worded for the
     `device`, naming the cards South holds), what to highlight and whether it is the last."""
     if game.mode != Game.LESSON:

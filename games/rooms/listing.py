@@ -65,7 +65,7 @@ def games_of(player_id: PlayerId) -> QuerySet[WithAnnotations[Game, PositionSumm
     )
 
 
-def player_games(player: Player) -> list[dict[str, Any]]:
+def player_games(player: Player | None) -> list[dict[str, Any]]:
     """The player's games, unfinished first, newest first; at most FOOT_MY_GAMES_UNFINISHED of
     them and FOOT_MY_GAMES_FINISHED finished ones. No player (a new browser): none."""
     if player is None:

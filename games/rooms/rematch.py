@@ -48,7 +48,7 @@ def play_again(game_id: GameId, player: Player) -> Game:
     return joined
 
 
-def refuse_play_again(game: Game, player: Player) -> str:
+def refuse_play_again(game: Game, player: Player | None) -> str:
     """The player's seat in the finished friends game, or why they cannot play it again."""
     if game.mode != Game.FRIENDS:
         raise RoomError("not_friends", status=409)

@@ -84,7 +84,7 @@ def state_message(game: Game, seat: str | None) -> StateMessage:
     )
 
 
-def summary(game: Game, player: Player) -> dict[str, Any]:
+def summary(game: Game, player: Player | None) -> dict[str, Any]:
     """The game as GET /api/games/<id> and POST /api/games answer it, for this player."""
     seat = game.seat_of(player.id) if player is not None else None
     return {

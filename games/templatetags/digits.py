@@ -14,7 +14,7 @@ BENGALI_DIGITS = str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")
 
 
 @register.filter
-def digits(value) -> str:
+def digits(value: object) -> str:
     """`value` as text, its ASCII digits in the active language's own ("৫০" on a Bengali page)."""
     text = str(value)
     return text.translate(BENGALI_DIGITS) if (get_language() or "").lower().startswith("bn") else text

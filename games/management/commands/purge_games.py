@@ -6,7 +6,7 @@ Meant for a daily cron job; --dry-run only counts.
 
 import datetime
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from games.rooms.purge import purge
@@ -21,7 +21,7 @@ class Command(BaseCommand):
         "within --lobby-hours hours (default 24)."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--game-days",
             type=int,
@@ -39,7 +39,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--dry-run", action="store_true", help="count only, delete nothing")
 
-    def handle(self, *args, game_days, player_days, lobby_hours, dry_run, **options):
+    def handle(
+        self, *args: object, game_days: int, player_days: int, lobby_hours: float, dry_run: bool, **options: object
+    ) -> None:
         purged = purge(
             timezone.now(),
             game_age=datetime.timedelta(days=game_days),
