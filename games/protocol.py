@@ -248,7 +248,7 @@ class Refusal(TypedDict):
 
 
 def error(
-    code: str, message: str, ref: Ref = None, rule: str | None = None, params: dict | None = None
+    code: str, message: str, ref: Ref = None, rule: str | None = None, params: dict[str, Any] | None = None
 ) -> ErrorMessage:
     reply = ErrorMessage(type="error", code=code, message=message, ref=ref)
     if rule:
@@ -269,7 +269,9 @@ def checked(ref: Ref, points: int | None, refusal: Refusal | None) -> CheckedMes
     return CheckedMessage(type="checked", ref=ref, ok=False, **refusal)
 
 
-def take_choice(ref: Ref, action: dict | None, points: int | None, refusal: Refusal | None) -> TakeChoiceAnswer:
+def take_choice(
+    ref: Ref, action: dict[str, Any] | None, points: int | None, refusal: Refusal | None
+) -> TakeChoiceAnswer:
     """The take the server found for Take pile with nothing selected, or why none works."""
     if refusal is None and action is not None:
         return TakeChoiceAnswer(type="take_choice", ref=ref, ok=True, action=action, points=points or 0)
@@ -278,23 +280,23 @@ def take_choice(ref: Ref, action: dict | None, points: int | None, refusal: Refu
     )
 
 
-def hint(step: dict, ref: Ref) -> HintAnswer:
+def hint(step: dict[str, Any], ref: Ref) -> HintAnswer:
     first = step["actions"][0] if step["actions"] else None
     return HintAnswer(type="hint", action=first, step=step, ref=ref)
 
 
-def look_back(deal: Any, items: list, ref: Ref) -> LookBackAnswer:
+def look_back(deal: Any, items: list[Any], ref: Ref) -> LookBackAnswer:
     return LookBackAnswer(type="look_back", deal=deal, items=items, ref=ref)
 
 
-def patch(v: int, ops: list, events: list, ref: Ref = None) -> PatchMessage:
+def patch(v: int, ops: list[dict[str, Any]], events: list[dict[str, Any]], ref: Ref = None) -> PatchMessage:
     message = PatchMessage(type="patch", v=v, ops=ops, events=events)
     if ref is not None:
         message["ref"] = ref
     return message
 
 
-def presence(room_presence: dict) -> PresenceMessage:
+def presence(room_presence: dict[str, Any]) -> PresenceMessage:
     """The wire `presence` of the room's `room.presence` (games.rooms.presence)."""
     return PresenceMessage(
         type="presence",
@@ -310,5 +312,5 @@ def reaction(seat: str, code: str) -> ReactionMessage:
     return ReactionMessage(type="reaction", seat=seat, reaction=code)
 
 
-def play_again(offer: dict) -> PlayAgainMessage:
+def play_again(offer: dict[str, Any]) -> PlayAgainMessage:
     return PlayAgainMessage(type="play_again", game=offer["game"], url=offer["url"], code=offer["code"], by=offer["by"])

@@ -5,10 +5,13 @@ per-message database hop, the clean-up of a leaving consumer's channel in channe
 baseline, open only with the test hooks on (FOOT_TEST_HOOKS)."""
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import BaseChannelLayer
 from django.conf import settings
 
 from games.inbox import MAX_FRAME_BYTES
@@ -18,7 +21,7 @@ from players.identity import socket_limit_keys
 log = logging.getLogger(__name__)
 
 
-async def forget_channel(channel_layer, channel_name: str) -> None:
+async def forget_channel(channel_layer: BaseChannelLayer | None, channel_name: str) -> None:
     """Drop a leaving consumer's channel from channels-redis's pub/sub layer.
 
     That layer forgets a channel (its queue and its Redis subscription) only when a receive
@@ -40,7 +43,9 @@ async def forget_channel(channel_layer, channel_name: str) -> None:
         log.warning("could not unsubscribe %s", channel_name, exc_info=True)
 
 
-async def claim_socket_place(channel_name: str, scope, game_id: str, watching: bool) -> limits.SocketLease:
+async def claim_socket_place(
+    channel_name: str, scope: Mapping[str, Any], game_id: str, watching: bool
+) -> limits.SocketLease:
     """A socket's lease on a place in the socket caps of its session, network and game (a
     spectator's in the spectators' own caps); not `held` when one of them is full."""
     lease = limits.SocketLease(channel_name, game=game_id, watching=watching, **socket_limit_keys(scope))
@@ -60,7 +65,7 @@ class DirectDispatch:
     thread round trip per frame.
     """
 
-    async def dispatch(self, message):
+    async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -70,15 +75,15 @@ class DirectDispatch:
 class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """The benchmark's baseline, a test hook: with FOOT_TEST_HOOKS off the handshake is refused."""
 
-    async def connect(self):
+    async def connect(self) -> None:
         if settings.FOOT_TEST_HOOKS:
             await self.accept()
         else:
             await self.close()
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is not None and len(text_data) <= MAX_FRAME_BYTES:
             await self.send(text_data=text_data)
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         await forget_channel(self.channel_layer, self.channel_name)

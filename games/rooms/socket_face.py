@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.contrib.sessions.backends.base import SessionBase
 
 from games import protocol
 from games.engine import normalise_action
+from games.engine.records import Action
 from games.messages import render_error
 from games.models import Game
 from games.recent_events import recent_events
@@ -41,7 +43,7 @@ class Opening:
     friends: bool = False  # only in a friends game can a seat's presence change for someone else
 
 
-def identify(game_id: str, session) -> tuple[Game | None, str | None, bool]:
+def identify(game_id: str, session: SessionBase | None) -> tuple[Game | None, str | None, bool]:
     """(game, player id, banned) from the URL and the session; runs in a database thread."""
     game = load(game_id)
     player = player_for_session(session) if session is not None else None
@@ -50,7 +52,7 @@ def identify(game_id: str, session) -> tuple[Game | None, str | None, bool]:
     return game, (str(player.id) if player else None), bool(player and player.banned)
 
 
-async def open_socket(game_id: str, session) -> Opening:
+async def open_socket(game_id: str, session: SessionBase | None) -> Opening:
     game, player_id, banned = await database_sync_to_async(identify)(game_id, session)
     if game is None:
         return Opening("not_found")
@@ -117,7 +119,9 @@ def state_of(
     return state, game, now_seat
 
 
-async def keep_alive(game_id: str, seat: str | None, channel_name: str, watch: bool, last_presence) -> None:
+async def keep_alive(
+    game_id: str, seat: str | None, channel_name: str, watch: bool, last_presence: dict[str, Any] | None
+) -> None:
     """A heartbeat: the presence row is fresh, the room hears of a changed presence (a friend's grace
     ran out), and the room's watchdog looks for due moves."""
     await database_sync_to_async(presence.touch_presence)(game_id, seat, channel_name)
@@ -138,14 +142,14 @@ def seated(seat: str | None) -> str:
     return seat
 
 
-def engine_action(action) -> dict:
+def engine_action(action: object) -> Action:
     """A client's action with only the fields the engine reads (anything else: `bad_field`)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise RoomError("bad_action")
     return normalise_action(action)
 
 
-async def act(game_id: str, seat: str | None, action, version, origin: str, ref) -> None:
+async def act(game_id: str, seat: str | None, action: object, version: object, origin: str, ref: object) -> None:
     seat, action = seated(seat), engine_action(action)
     if not isinstance(version, int) or isinstance(version, bool):
         raise RoomError("stale_version", status=409)
@@ -161,20 +165,22 @@ def refusal_of(answer: Mapping[str, Any], language: str) -> protocol.Refusal | N
     return protocol.Refusal(code=code, rule=answer.get("rule"), params=params, message=message)
 
 
-async def check(game_id: str, seat: str | None, action, ref, language: str) -> protocol.CheckedMessage:
+async def check(
+    game_id: str, seat: str | None, action: object, ref: protocol.Ref, language: str
+) -> protocol.CheckedMessage:
     """A dry run of the action: its points, or why the engine refuses it."""
     seat, action = seated(seat), engine_action(action)
     answer = await database_sync_to_async(moves.check_action)(game_id, seat, action)
     return protocol.checked(ref, answer.get("points"), refusal_of(answer, language))
 
 
-async def take_choice(game_id: str, seat: str | None, ref, language: str) -> protocol.TakeChoiceAnswer:
+async def take_choice(game_id: str, seat: str | None, ref: protocol.Ref, language: str) -> protocol.TakeChoiceAnswer:
     """A take that works now for Take pile with nothing selected, or why none works."""
     answer = await database_sync_to_async(moves.take_choice)(game_id, seated(seat))
     return protocol.take_choice(ref, answer.get("action"), answer.get("points"), refusal_of(answer, language))
 
 
-async def change_seat(game_id: str, player_id: str | None, seat: str | None, wanted) -> None:
+async def change_seat(game_id: str, player_id: str | None, seat: str | None, wanted: object) -> None:
     seated(seat)
     await database_sync_to_async(creation.change_seat)(game_id, player_id, wanted)
 
@@ -184,15 +190,15 @@ async def next_deal(game_id: str, seat: str | None) -> None:
     turns.advance_soon(game_id)
 
 
-async def react(game_id: str, seat: str | None, code) -> None:
+async def react(game_id: str, seat: str | None, code: object) -> None:
     await reactions.react(game_id, seated(seat), code)
 
 
-async def hint(game_id: str, seat: str | None) -> dict:
+async def hint(game_id: str, seat: str | None) -> dict[str, Any]:
     return await turns.hint(game_id, seated(seat))
 
 
-async def look_back(game_id: str, seat: str | None, deal) -> list:
+async def look_back(game_id: str, seat: str | None, deal: object) -> list[Any]:
     return await lookback.look_back(game_id, seated(seat), deal)
 
 
@@ -201,6 +207,6 @@ def refreshed(game_id: str) -> None:
     turns.advance_soon(game_id)
 
 
-def presence_heard(game_id: str, deadlines: dict | None) -> None:
+def presence_heard(game_id: str, deadlines: dict[str, Any] | None) -> None:
     """A presence went out: wake this process when a friend's grace runs out."""
     away.wake_at_deadlines(game_id, deadlines)
