@@ -166,6 +166,30 @@ export function renderMelds(view, ui) {
   }
 }
 
+const MELD_LEVELS = 4; // 0 as drawn, 1 piles as marked stacks, 2 smaller cards, 3 no open captions, 4 smallest
+
+/**
+ * Every meld of both teams in sight, never a scrolling box (issue 29, docs/VIEW.md): the meld
+ * areas get the height the rest of the table leaves, and the melds are drawn at the first level,
+ * from the roomiest, at which both areas hold all of theirs. Starts from the current level and
+ * measures once or twice: a patch costs one layout or two.
+ */
+export function fitMelds() {
+  const table = $("table");
+  const boxes = [$("melds-us"), $("melds-them")];
+  if (!table || boxes.some((box) => !box)) return;
+  const fits = () => boxes.every((box) => box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth);
+  const set = (level) => { table.dataset.melds = String(level); };
+  let level = Number(table.dataset.melds || 0);
+  while (level > 0) { // a roomier level, while it fits (a hand grew smaller, a meld was completed)
+    set(level - 1);
+    if (!fits()) break;
+    level -= 1;
+  }
+  set(level);
+  while (level < MELD_LEVELS && !fits()) set(++level);
+}
+
 function checklist(view, team) {
   const needs = view.going_out_needs || { clean: 2, dirty: 2, wild: 1 };
   const have = (view.piles && view.piles[team]) || { clean: 0, dirty: 0, wild: 0 };
@@ -393,7 +417,7 @@ export function renderStaging(ui) {
 export function renderTurnBanner(view, ui) {
   const banner = $("turn-banner");
   let text;
-  if (ui.dealOver) text = fmt(gettext("Deal %(deal)s is over"), { deal: ui.dealOver.deal });
+  if (ui.dealOver) text = ui.dealOver.note || fmt(gettext("Deal %(deal)s is over"), { deal: ui.dealOver.deal });
   else if (view.phase === "over" || view.winner) text = gettext("The game is over.");
   else if (view.turn === ui.me && view.phase === "draw") text = gettext("Your turn: draw 2 cards or take the pile.");
   else if (view.turn === ui.me) text = gettext("Your turn: meld, then discard one card.");

@@ -7,7 +7,7 @@
 import { fmt, gettext } from "./i18n.js";
 import { api } from "./net.js";
 import { $ } from "./dom.js";
-import { handCards, handKeys, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging, renderStatus,
+import { fitMelds, handCards, handKeys, renderCentre, renderControls, renderHand, renderMelds, renderSeats, renderStaging, renderStatus,
   renderTurnBanner } from "./render.js";
 import { saveStaging } from "./staging.js";
 import { teamName } from "./words.js";
@@ -49,7 +49,7 @@ export function renderContext() {
     isMyTurn, busy: Boolean(ui.pending), ranked: model.ranked, hinted: ui.hinted, hintedButton: ui.hintedButton,
     showStaging: ui.staged.length > 0, ...handlers,
     order: ui.order, focusKey: ui.focusKey, dealOver: ui.dealOver, lastMelds: ui.lastMelds,
-    awayLine: (seat) => awayNotes.seatLine(seat),
+    awayLine: (seat) => (awayNotes ? awayNotes.seatLine(seat) : null),
   };
 }
 
@@ -92,6 +92,7 @@ export function render() {
   saveStaging(gameId, ui.me, view, ui.staged, ui.selected);
   $("btn-sort").hidden = !ui.me;
   $("btn-show-score").hidden = !ui.dealOver || $("deal-end").open;
+  fitMelds(); // last: from the room the other parts leave
   if (refocus) {
     ui.refocus = false;
     if (!$("hand").contains(document.activeElement)) focusFirstControl();

@@ -4,7 +4,7 @@
  */
 import { gettext } from "./i18n.js";
 import { $ } from "./dom.js";
-import { refitHand } from "./render.js";
+import { fitMelds, refitHand } from "./render.js";
 import { initSettings } from "./settings.js";
 import { makeOffer, ORDER_KEY, root, showMessage, ui } from "./table_state.js";
 import { checkStaging, nextRef, send, sendAction, stagedGroups } from "./table_socket.js";
@@ -67,8 +67,10 @@ function toggleSide() {
   $("btn-side").setAttribute("aria-expanded", String(open));
 }
 
+/** The selected cards for an action; kept in `ui.taken` so that a refusal gives them back (state's onError). */
 function takeSelected() {
   const codes = selectedCodes();
+  ui.taken = [...ui.selected];
   ui.selected.clear();
   return codes;
 }
@@ -167,7 +169,11 @@ export function wireControls() {
   const hand = $("hand");
   hand.addEventListener("keydown", onHandKey);
   hand.addEventListener("focusin", (event) => { if (event.target.dataset && event.target.dataset.key) ui.focusKey = event.target.dataset.key; });
-  if (typeof ResizeObserver === "function") new ResizeObserver(() => refitHand()).observe(hand);
+  if (typeof ResizeObserver === "function") {
+    // The hand refits to its width, which changes its height: the melds take the room left.
+    new ResizeObserver(() => { refitHand(); fitMelds(); }).observe(hand);
+    new ResizeObserver(() => fitMelds()).observe(root);
+  }
   initSettings($("btn-settings"));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { ui.selected.clear(); render(); }

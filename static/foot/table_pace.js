@@ -135,8 +135,8 @@ async function holdDealEnd(item, dealEnd, before = ui.shown || item.view) {
   ui.lastMelds = lastMoveMelds(item.events);
   ui.dealOver = { deal: dealEnd.deal, score: dealEnd.score, reason: dealEnd.reason, out: item.events.find((e) => e.type === "go_out") };
   ui.selected.clear();
-  setShown(finished, ui.shownV === null ? item.v : ui.shownV);
   showDealOverNote();
+  setShown(finished, ui.shownV === null ? item.v : ui.shownV);
   openDealEnd(dealEnd.deal, dealEnd.score);
   await new Promise((resolve) => { ui.dealOver.resume = resolve; });
   ui.dealOver = null;
@@ -163,7 +163,7 @@ function showDealOverNote() {
   if (reason === "stock") how = gettext("the stock ran out");
   else if (out) how = fmt(gettext("%(name)s went out"), { name: seatNameOf(out.seat) });
   const title = fmt(gettext("Deal %(deal)s is over"), { deal });
-  $("deal-over-text").textContent = how ? `${title}: ${how}.` : `${title}.`;
+  ui.dealOver.note = how ? `${title}: ${how}.` : `${title}.`; // said by the turn bar (render.js): no room taken on the table
   $("deal-over").hidden = false;
 }
 

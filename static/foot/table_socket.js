@@ -6,7 +6,7 @@
 import { gettext } from "./i18n.js";
 import { ReconnectingSocket, socketUrl } from "./net.js";
 import { $ } from "./dom.js";
-import { gameId, model, onMessage, root, showMessage, ui } from "./table_state.js";
+import { gameId, makeOffer, model, onMessage, root, showMessage, ui } from "./table_state.js";
 import { render } from "./table.js";
 
 export let socket = null;
@@ -45,6 +45,7 @@ export function sendAction(action) {
   }
   ui.pending = { ref, action, timer: setTimeout(() => { ui.pending = null; sync(); render(); }, 10000) };
   ui.refocus = true; // the pressed button is disabled while the server answers: focus goes on afterwards
+  makeOffer(null, []); // a hint or a take offered is played or passed by: no frame stays lit
   showMessage("");
   render();
 }

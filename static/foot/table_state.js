@@ -10,7 +10,6 @@ import { $ } from "./dom.js";
 import { lapsedLine, modeLine } from "./deadline.js";
 import { directionName, seatName } from "./words.js";
 import { hintWords, offerButton, offerCards, takeWords } from "./hint.js";
-import { AwayNotes } from "./away.js";
 import { Lobby } from "./lobby.js";
 import { showReaction } from "./reactions.js";
 import { offerLobby } from "./again.js";
@@ -34,7 +33,9 @@ export const lobby = new Lobby($("lobby"), {
   join: (seat) => api(`/api/games/${gameId}/join`, { seat }),
   start: () => api(`/api/games/${gameId}/start`, {}),
 });
-export const awayNotes = new AwayNotes($("away-notes"), (seat) => personName(seat));
+/** Friends away (away.js, fetched once a presence message names a deadline or a stand-in). */
+export let awayNotes = null;
+let awayLoading = null;
 
 /** The hand's order, a setting kept per browser: "rank" (the default) or "suit". */
 function storedOrder() {
@@ -97,7 +98,14 @@ function onPresence(message) {
     for (const [seat, player] of Object.entries(model.players)) player.name = message.names[seat] || null;
     model.players = { ...model.players };
   }
-  awayNotes.update(message, ui.me);
+  if (!awayNotes && (awayLoading || Object.keys(message.deadlines || {}).length || (message.stand_ins || []).length)) {
+    awayLoading = awayLoading || import("./away.js").then(({ AwayNotes }) => {
+      awayNotes = new AwayNotes($("away-notes"), (seat) => personName(seat));
+    });
+    awayLoading.then(() => onPresence(message));
+    return null;
+  }
+  if (awayNotes) awayNotes.update(message, ui.me);
   if (ui.shown) renderSeats(ui.shown, renderContext());
   else render(); // the lobby shows who is here
   return null;
@@ -141,6 +149,7 @@ function onPatch(message) {
   model.view = next;
   askLesson();
   const mine = Boolean(message.ref) && settlePending(message.ref) !== null;
+  if (mine) ui.taken = null;
   enqueue({ kind: "patch", v: message.v, view: next, events: message.events || [], mine });
   return null;
 }
@@ -153,6 +162,8 @@ function onError(message) {
   else if (action || !message.ref) showMessage(message.message || message.code);
   if (model.status === "lobby" && !action) lobby.error(message.message || message.code);
   if (action) ui.playing = null; // an offer being played stops at a refusal, which says why
+  if (action && ui.taken) ui.selected = new Set(ui.taken); // refused: the cards stay picked, to try again
+  ui.taken = null;
   render();
 }
 

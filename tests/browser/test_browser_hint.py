@@ -62,6 +62,9 @@ def test_a_whole_deal_played_by_hint_and_play_the_hint(site, make_page):
         version = page.evaluate("window.footTable.model.v")
         page.get_by_role("button", name="Play the hint").click()
         page.wait_for_function(f"window.footTable.model.v > {version}")
+        # Issue 29, item 6: once the hint is played, no card and no button keeps its frame.
+        page.wait_for_function("!window.footTable.ui.playing && !window.footTable.ui.pending")
+        assert page.locator(".hinted").count() == 0, "a hint frame stayed after Play the hint"
         steps += 1
         assert refusals(page) == [], (lines[-1], refusals(page))
         assert steps < 400, "the deal never ended"

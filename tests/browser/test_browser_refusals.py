@@ -45,6 +45,10 @@ def test_a_lay_down_under_the_minimum_says_how_much_is_missing(site, page):  # R
         pick(page, name)
     page.get_by_role("button", name="Meld").click()
     assert "You need 20 more points: set aside more melds with Set aside, then press Lay down." in refusal(page)
+    # Issue 29, item 5: the refused cards stay picked, ready to be set aside or played again.
+    page.wait_for_function("document.querySelectorAll('#hand .card[aria-pressed=\"true\"]').length === 3")
+    picked = page.locator('#hand .card[aria-pressed="true"]').evaluate_all("cards => cards.map((c) => c.dataset.code)")
+    assert sorted(picked) == ["KC", "KD", "KH"]
 
 
 def test_melding_the_last_foot_cards_says_which_piles_are_missing(site, page):  # R47, R49

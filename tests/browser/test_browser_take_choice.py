@@ -40,6 +40,7 @@ def test_take_pile_with_nothing_selected_offers_the_cards_and_takes_on_confirm(s
     assert page.locator('#melds-us [data-rank="A"]').count() == 1
     assert "Your team is down" in page.locator("#status").inner_text()  # R41
     assert hand(page).count() == 13 - 5 + 3  # R31: the other taken cards join the hand
+    assert page.locator(".hinted").count() == 0  # issue 29, item 6: no frame stays after the take
 
 
 def test_take_pile_with_nothing_selected_says_why_it_cannot_be_taken(site, page):  # R37, R40
