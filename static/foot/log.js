@@ -165,6 +165,7 @@ export class GameLog {
     this.list = list;
     this.melds = { NS: new Map(), EW: new Map() }; // team -> meld key -> rank, this deal
     this.lastV = null;
+    this.lastBySeat = {}; // seat -> the last line of its last move, shown in its seat box (render.js)
   }
 
   /** The lines of one version's events; `before`: the view they were applied to (null: unknown). */
@@ -198,13 +199,17 @@ export class GameLog {
   addMove(v, events, me, players, before) {
     if (this.lastV !== null && v <= this.lastV) return; // already told (restored from the state)
     this.lastV = v;
-    for (const line of this.linesOf(events, me, players, before)) this.append(line, v);
+    const lines = this.linesOf(events, me, players, before);
+    for (const line of lines) this.append(line, v);
+    const mover = events.find((event) => event.seat);
+    if (mover && lines.length) this.lastBySeat[mover.seat] = lines[lines.length - 1].text;
   }
 
   /** After a (re)connection: the log rebuilt from the state's recent events ({v, events} each). */
   restore(recent, me, players) {
     if (!Array.isArray(recent) || !recent.length) return;
     this.list.replaceChildren();
+    this.lastBySeat = {};
     this.melds = { NS: new Map(), EW: new Map() };
     this.lastV = null;
     for (const entry of recent) this.addMove(entry.v, entry.events || [], me, players, null);

@@ -18,6 +18,14 @@ export function positions(me) {
 
 /** An absent friend's note in their seat box, as away.js words it (and counts it down); none for
  * bots and players who are there. */
+/** The seat's last move in words ("discarded K♦."), its name left out when the line starts with it. */
+function seatLast(seat, name, ui) {
+  if (!ui.lastLine) return null; // the replay has its own log
+  let text = ui.lastLine(seat) || "";
+  if (text.startsWith(`${name} `)) text = text.slice(name.length + 1);
+  return h("p", { class: "seat-last", title: text || null, text });
+}
+
 function presenceNote(seat, ui) {
   const text = ui.awayLine ? ui.awayLine(seat) : null;
   return text ? h("p", { class: "presence", "data-away-seat": seat, text }) : null;
@@ -37,6 +45,7 @@ function seatBox(view, seat, ui) {
       h("span", { class: "count", text: fmt(ngettext("%(count)s card", "%(count)s cards", info.cards), { count: info.cards }) }),
       where),
     isTurn ? h("p", { class: "turn-text", text: gettext("Playing now") }) : null,
+    seatLast(seat, name, ui),
     presenceNote(seat, ui),
   ];
 }

@@ -16,7 +16,7 @@ import { reactionBar, showBar } from "./reactions.js";
 import { wirePlayAgain } from "./again.js";
 import { awayNotes, gameId, lobby, model, onMessage, root, ui } from "./table_state.js";
 import { connect, send } from "./table_socket.js";
-import { pacer } from "./table_pace.js";
+import { gameLog, pacer } from "./table_pace.js";
 import { focusFirstControl, handlers, wireControls } from "./table_input.js";
 
 const drawnWith = {}; // part of the table -> the inputs it was last drawn from (render's `changed`)
@@ -49,7 +49,7 @@ export function renderContext() {
     isMyTurn, busy: Boolean(ui.pending), ranked: model.ranked, hinted: ui.hinted, hintedButton: ui.hintedButton,
     showStaging: ui.staged.length > 0, ...handlers,
     order: ui.order, focusKey: ui.focusKey, dealOver: ui.dealOver, lastMelds: ui.lastMelds,
-    awayLine: (seat) => (awayNotes ? awayNotes.seatLine(seat) : null),
+    awayLine: (seat) => (awayNotes ? awayNotes.seatLine(seat) : null), lastLine: (seat) => gameLog.lastBySeat[seat],
   };
 }
 
@@ -74,7 +74,7 @@ export function render() {
   if (changed("hand", view.hand, context.stagedCodes, [...ui.selected], ui.order, [...ui.hinted], context.focusHand, ui.me)) {
     renderHand(view, context);
   }
-  if (changed("seats", view.seats, view.turn, view.phase, ui.presence, model.players, ui.me)) renderSeats(view, context);
+  if (changed("seats", view.seats, view.turn, view.phase, ui.presence, model.players, ui.me, gameLog.lastBySeat)) renderSeats(view, context);
   const pile = view.discard || [];
   if (changed("centre", view.stock, pile.length, pile.slice(-5), view.discard_blocked)) renderCentre(view);
   if (changed("melds", view.melds, view.red_threes, view.down, view.options && view.options.add_to, context.selectedCodes,

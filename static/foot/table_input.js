@@ -61,10 +61,21 @@ function onSort() {
   render();
 }
 
-function toggleSide() {
-  const open = root.dataset.side !== "open";
+/**
+ * The Score and log panel of a phone: opens at the newest line, ends above the turn bar, and
+ * closes by its button, Escape or a tap outside (the backdrop takes that tap: never the table).
+ */
+function setSide(open) {
   root.dataset.side = open ? "open" : "closed";
   $("btn-side").setAttribute("aria-expanded", String(open));
+  $("side-backdrop").hidden = !open;
+  if (!open) {
+    $("btn-side").focus();
+    return;
+  }
+  root.style.setProperty("--side-bottom", `${innerHeight - $("turn-banner").getBoundingClientRect().top + 6}px`);
+  for (const box of [$("log"), $("side")]) box.scrollTop = box.scrollHeight;
+  $("btn-close-side").focus();
 }
 
 /** The selected cards for an action; kept in `ui.taken` so that a refusal gives them back (state's onError). */
@@ -160,7 +171,9 @@ export function wireControls() {
       render();
     },
     "btn-sort": onSort,
-    "btn-side": toggleSide,
+    "btn-side": () => setSide(root.dataset.side !== "open"),
+    "btn-close-side": () => setSide(false),
+    "side-backdrop": () => setSide(false),
     "btn-close-over": () => $("game-over").close(),
   };
   for (const [id, onClick] of Object.entries(clicks)) $(id).addEventListener("click", onClick);
@@ -176,7 +189,9 @@ export function wireControls() {
   }
   initSettings($("btn-settings"));
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { ui.selected.clear(); render(); }
+    if (event.key !== "Escape") return;
+    if (root.dataset.side === "open") setSide(false);
+    else { ui.selected.clear(); render(); }
   });
 }
 

@@ -17,7 +17,7 @@ import { focusAfterDeal, playNext } from "./table_input.js";
 import { render, stagedCodes } from "./table.js";
 
 export const pacer = new Pacer();
-const gameLog = new GameLog($("log"));
+export const gameLog = new GameLog($("log"));
 const queue = [];
 let draining = false;
 
