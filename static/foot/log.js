@@ -18,7 +18,8 @@ const DEAL_EVENTS = new Set(["deal_end", "deal_start", "game_over"]);
 /** One clause of a sentence, for you or for someone else ("drew 2 cards" / "hast … gezogen"). */
 const CLAUSES = {
   draw(clause, own) {
-    if (own && clause.cards.length) return fmt(pgettext("you", "drew %(cards)s"), { cards: cardList(clause.cards) });
+    // A list ("Joker and A♦"): "Joker A♦" read as one card (issue 29).
+    if (own && clause.cards.length) return fmt(pgettext("you", "drew %(cards)s"), { cards: joinList(clause.cards.map(cardShort)) });
     return own
       ? fmt(npgettext("you", "drew %(count)s card", "drew %(count)s cards", clause.count), { count: clause.count })
       : fmt(npgettext("someone", "drew %(count)s card", "drew %(count)s cards", clause.count), { count: clause.count });
@@ -199,6 +200,11 @@ export class GameLog {
   addMove(v, events, me, players, before) {
     if (this.lastV !== null && v <= this.lastV) return; // already told (restored from the state)
     this.lastV = v;
+    this.tell(v, events, me, players, before);
+  }
+
+  /** The lines of `events` of version v (the rest of a move whose start addMove told). */
+  tell(v, events, me, players, before = null) {
     const lines = this.linesOf(events, me, players, before);
     for (const line of lines) this.append(line, v);
     const mover = events.find((event) => event.seat);

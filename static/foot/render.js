@@ -207,7 +207,7 @@ function checklist(view, team) {
     ...Object.keys(needs).map((kind) => {
       const done = (have[kind] || 0) >= needs[kind];
       return h("li", { class: done ? "done" : "" }, h("span", { "aria-hidden": "true", text: done ? "☑ " : "☐ " }),
-        `${names[kind]}: ${formatNumber(Math.min(have[kind] || 0, 99))}/${formatNumber(needs[kind])}`,
+        `${names[kind]}: ${formatNumber(Math.min(have[kind] || 0, needs[kind]))}/${formatNumber(needs[kind])}`, // never "5/2"
         done ? h("span", { class: "visually-hidden", text: ` (${gettext("done")})` }) : null);
     }));
 }
@@ -338,7 +338,11 @@ function handStacks(cards, keys, focusKey, ui, alike, order) {
     group = thisGroup;
     stacks.push(stack);
   });
-  if (!cards.length) stacks.push(h("p", { class: "empty-note", text: gettext("No cards in your hand") }));
+  if (!cards.length) {
+    // The last hand card discarded: the foot is picked up when the next turn starts (R25), say so.
+    const text = ui.footNext ? gettext("No cards in your hand: you pick up your foot when your next turn starts.") : gettext("No cards in your hand");
+    stacks.push(h("p", { class: "empty-note", text }));
+  }
   return stacks;
 }
 

@@ -14,12 +14,35 @@ import { teamName } from "./words.js";
 import { renderOffer } from "./hint.js";
 import { reactionBar, showBar } from "./reactions.js";
 import { wirePlayAgain } from "./again.js";
-import { awayNotes, gameId, lobby, model, onMessage, root, ui } from "./table_state.js";
+import { awayNotes, gameId, lobby, model, onMessage, openLobby, root, ui } from "./table_state.js";
 import { connect, send } from "./table_socket.js";
 import { gameLog, pacer } from "./table_pace.js";
 import { focusFirstControl, handlers, wireControls } from "./table_input.js";
 
 const drawnWith = {}; // part of the table -> the inputs it was last drawn from (render's `changed`)
+const pageTitle = document.title;
+let wasMyTurn = false;
+const canNotify = () => model.mode === "friends" && Boolean(ui.me) && typeof Notification === "function";
+
+/**
+ * Coming back to the table: the tab's title says "Your turn" (seen from another tab), and in a
+ * friends game, once the player asked for it with the button (never on load), a notification
+ * says so while the page is in the background.
+ */
+function callToTurn(mine) {
+  document.title = mine ? gettext("Your turn · Foot Canasta") : pageTitle;
+  $("btn-notify").hidden = !canNotify() || Notification.permission !== "default";
+  if (mine && !wasMyTurn && document.hidden && canNotify() && Notification.permission === "granted") {
+    new Notification(gettext("Your turn · Foot Canasta"), { tag: `foot-${gameId}` });
+  }
+  wasMyTurn = mine;
+}
+
+/** The button's press asks the browser for permission to notify (the browsers want a press). */
+export async function askToNotify() {
+  try { await Notification.requestPermission(); } catch (error) { /* refused or unsupported: the title still says it */ }
+  render();
+}
 
 export function selectedCodes() {
   return [...ui.selected].map((key) => key.split(":")[0]);
@@ -49,6 +72,7 @@ export function renderContext() {
     isMyTurn, busy: Boolean(ui.pending), ranked: model.ranked, hinted: ui.hinted, hintedButton: ui.hintedButton,
     showStaging: ui.staged.length > 0, ...handlers,
     order: ui.order, focusKey: ui.focusKey, dealOver: ui.dealOver, lastMelds: ui.lastMelds,
+    footNext: Boolean(view && ui.me && view.seats && view.seats[ui.me] && !view.seats[ui.me].in_foot && view.seats[ui.me].foot > 0),
     awayLine: (seat) => (awayNotes ? awayNotes.seatLine(seat) : null), lastLine: (seat) => gameLog.lastBySeat[seat],
   };
 }
@@ -59,11 +83,12 @@ export function render() {
     // Before the game (a lobby) or before the first state: no hand and no game button on screen.
     for (const id of ["hand", "controls", "btn-sort"]) $(id).hidden = true;
     $("turn-banner").textContent = model.status === "lobby" ? "" : gettext("Connecting…");
-    if (model.status === "lobby") lobby.show({ me: ui.me, host: model.host, code: model.code, players: model.players, presence: ui.presence });
-    else lobby.hide();
+    if (model.status !== "lobby") lobby?.hide();
+    else if (!lobby) openLobby().then(render);
+    else lobby.show({ me: ui.me, host: model.host, code: model.code, players: model.players, presence: ui.presence });
     return;
   }
-  lobby.hide();
+  lobby?.hide();
   showWatching();
   const inHand = handKeys(handCards(view, stagedCodes()));
   for (const key of [...ui.selected]) if (!inHand.has(key)) ui.selected.delete(key);
@@ -93,6 +118,7 @@ export function render() {
   $("btn-sort").hidden = !ui.me;
   $("btn-show-score").hidden = !ui.dealOver || $("deal-end").open;
   fitMelds(); // last: from the room the other parts leave
+  callToTurn(context.isMyTurn);
   if (refocus) {
     ui.refocus = false;
     if (!$("hand").contains(document.activeElement)) focusFirstControl();

@@ -9,7 +9,7 @@ import { initSettings } from "./settings.js";
 import { makeOffer, ORDER_KEY, root, showMessage, ui } from "./table_state.js";
 import { checkStaging, nextRef, send, sendAction, stagedGroups } from "./table_socket.js";
 import { lookAtTable, nextDeal, openDealEnd } from "./table_pace.js";
-import { render, selectedCodes } from "./table.js";
+import { askToNotify, render, selectedCodes } from "./table.js";
 
 /**
  * The cards of one stack are alike (copies of a card; on a narrow phone the cards of a rank,
@@ -175,6 +175,7 @@ export function wireControls() {
     "btn-close-side": () => setSide(false),
     "side-backdrop": () => setSide(false),
     "btn-close-over": () => $("game-over").close(),
+    "btn-notify": askToNotify,
   };
   for (const [id, onClick] of Object.entries(clicks)) $(id).addEventListener("click", onClick);
   $("deal-end").addEventListener("cancel", (event) => { event.preventDefault(); lookAtTable(); });

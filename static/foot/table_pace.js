@@ -69,12 +69,15 @@ async function present(item) {
     await offerUnseenResults(item);
     return;
   }
-  gameLog.addMove(item.v, item.events, ui.me, model.players, ui.shown);
-  for (const event of item.events) await showEvent(pacer, event, places, { me: ui.me, mine: item.mine });
   const dealEnd = item.events.find((event) => event.type === "deal_end");
   const gameOver = item.events.find((event) => event.type === "game_over");
+  // The next deal's lines ("Deal 2 begins.") wait until the player leaves the deal's score.
+  const cut = dealEnd && !gameOver ? item.events.indexOf(dealEnd) + 1 : item.events.length;
+  gameLog.addMove(item.v, item.events.slice(0, cut), ui.me, model.players, ui.shown);
+  for (const event of item.events) await showEvent(pacer, event, places, { me: ui.me, mine: item.mine });
   if (dealEnd && !gameOver) {
     await holdDealEnd(item, dealEnd);
+    gameLog.tell(item.v, item.events.slice(cut), ui.me, model.players);
     return;
   }
   setShown(item.view, item.v);

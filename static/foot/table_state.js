@@ -10,7 +10,6 @@ import { $ } from "./dom.js";
 import { lapsedLine, modeLine } from "./deadline.js";
 import { directionName, seatName } from "./words.js";
 import { hintWords, offerButton, offerCards, takeWords } from "./hint.js";
-import { Lobby } from "./lobby.js";
 import { showReaction } from "./reactions.js";
 import { offerLobby } from "./again.js";
 import { renderSeats } from "./render.js";
@@ -28,11 +27,19 @@ export const ui = {
   stagingRef: null, pending: null, presence: {}, hinted: new Set(), hintedButton: null, offer: null, playing: null,
   order: storedOrder(), focusKey: null, refocus: false, dealOver: null, lastMelds: new Set(), lookBack: null,
 };
-export const lobby = new Lobby($("lobby"), {
-  sit: (seat) => { if (!send({ type: "seat", seat })) throw new Error(gettext("Not connected. Reconnecting…")); },
-  join: (seat) => api(`/api/games/${gameId}/join`, { seat }),
-  start: () => api(`/api/games/${gameId}/start`, {}),
-});
+/** A friends table before it starts (lobby.js, fetched only for a game in its lobby). */
+export let lobby = null;
+let lobbyLoading = null;
+export function openLobby() {
+  lobbyLoading = lobbyLoading || import("./lobby.js").then(({ Lobby }) => {
+    lobby = new Lobby($("lobby"), {
+      sit: (seat) => { if (!send({ type: "seat", seat })) throw new Error(gettext("Not connected. Reconnecting…")); },
+      join: (seat) => api(`/api/games/${gameId}/join`, { seat }),
+      start: () => api(`/api/games/${gameId}/start`, {}),
+    });
+  });
+  return lobbyLoading;
+}
 /** Friends away (away.js, fetched once a presence message names a deadline or a stand-in). */
 export let awayNotes = null;
 let awayLoading = null;
@@ -160,7 +167,7 @@ function onError(message) {
   // On stale_version the server sends the whole state by itself: nothing to ask for here.
   if (message.ref && message.ref === ui.stagingRef) ui.stagingStatus = message.message || message.code;
   else if (action || !message.ref) showMessage(message.message || message.code);
-  if (model.status === "lobby" && !action) lobby.error(message.message || message.code);
+  if (model.status === "lobby" && !action && lobby) lobby.error(message.message || message.code);
   if (action) ui.playing = null; // an offer being played stops at a refusal, which says why
   if (action && ui.taken) ui.selected = new Set(ui.taken); // refused: the cards stay picked, to try again
   ui.taken = null;

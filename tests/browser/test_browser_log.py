@@ -91,6 +91,11 @@ def test_the_red_threes_of_the_dealt_hands_are_logged_at_the_deals_start(site, p
     page.wait_for_function("document.querySelectorAll('#hand button.card').length === 1")
     pick(page, "Nine of spades")
     page.get_by_role("button", name="Discard").click()
+    # Issue 29, item 11: the next deal's lines wait behind the deal's score until Next deal.
+    page.get_by_role("dialog", name="Deal 1 is over").wait_for()
+    wait_for_line(page, "You discarded 9♠ and went out.")
+    assert not any(line["text"] == "Deal 2 begins." for line in log_lines(page))
+    page.get_by_role("button", name="Next deal").click()
     wait_for_line(page, "Deal 2 begins.")
     texts = [line["text"] for line in log_lines(page)]
     assert "You discarded 9♠ and went out." in texts, texts
@@ -117,7 +122,7 @@ def test_the_log_and_the_staging_come_back_after_a_reload(site, page):
     )
     open_table(page, site, start_game_from(page, site, position))
     page.get_by_role("button", name="Draw 2").click()
-    wait_for_line(page, "You drew 7♣ 7♦.")
+    wait_for_line(page, "You drew 7♣ and 7♦.")  # two cards, never read as one (issue 29, item 11)
     for name in ("King of clubs", "King of diamonds", "King of hearts"):
         pick(page, name)
     page.get_by_role("button", name="Set aside").click()

@@ -45,7 +45,8 @@ def test_each_seat_box_says_its_last_move(sized, size_name):
     lines = page.evaluate("""() => ['left', 'top', 'right'].map((where) => {
       const line = document.querySelector(`#seat-${where} .seat-last`);
       const r = line.getBoundingClientRect();
-      return { text: line.textContent, inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+      const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+      return { text: line.textContent, inside,
         shown: line.scrollHeight <= line.clientHeight + 1 || line.clientHeight >= 24 };
     })""")
     assert all(line["text"].startswith("discarded ") for line in lines), lines  # "West (computer)" is the box's title
@@ -56,11 +57,13 @@ def test_each_seat_box_says_its_last_move(sized, size_name):
 def panel_state(page):
     return page.evaluate("""() => {
       const side = document.getElementById('side');
-      const open = document.getElementById('table').dataset.side === 'open' && getComputedStyle(side).display !== 'none';
+      const open = document.getElementById('table').dataset.side === 'open'
+        && getComputedStyle(side).display !== 'none';
       const s = side.getBoundingClientRect();
       const newest = [...document.querySelectorAll('#log li')].pop().getBoundingClientRect();
       const bar = document.getElementById('turn-banner').getBoundingClientRect();
-      return { open, newestInside: newest.top >= s.top - 1 && newest.bottom <= s.bottom + 1, aboveBar: s.bottom <= bar.top };
+      const newestInside = newest.top >= s.top - 1 && newest.bottom <= s.bottom + 1;
+      return { open, newestInside, aboveBar: s.bottom <= bar.top };
     }""")
 
 

@@ -4,9 +4,9 @@ stays under a budget (docs/PERFORMANCE.md, "The browser client", says why these 
 
 The pages are read from the templates (a page extends base.html, which every page loads), and the
 imports from the modules themselves, so a new module or page is counted without editing this test.
-A module imported on demand (`import("./x.js")`: the lesson's prompt, a daily's end, the recap, friends away) is
-fetched only by the games that need it, after the page works: it is not part of the page's budget,
-but it must exist, stay small, and counts in the whole client's.
+A module imported on demand (`import("./x.js")`: the lesson's prompt, a daily's end, the recap,
+friends away, the lobby) is fetched only by the games that need it, after the page works: it is not
+part of the page's budget, but it must exist, stay small, and counts in the whole client's.
 """
 
 import gzip
@@ -24,10 +24,13 @@ PAGES = {
 }
 TABLE_BUDGET = 60 * 1024  # the table, the whole game client: issue #13 gives it 60 KB
 PAGE_BUDGET = 40 * 1024  # any other page (the replay page shares the table's renderer)
-WHOLE_BUDGET = 72 * 1024  # everything under static/, fetched or not
+# Everything under static/, fetched or not: 72 KB until issue 29, 80 KB since. The pages are what
+# players fetch, each under its budget; the folder also holds modules fetched on demand and each
+# page's own (docs/PERFORMANCE.md, "Client size").
+WHOLE_BUDGET = 80 * 1024
 
 STATIC_REF = re.compile(r"""\{% static ['"]([^'"]+\.(?:js|css))['"] %\}""")
-IMPORT = re.compile(r"""(?:^|;|\n)\s*(?:import|export)\b(?!\s*\()[^"';]*?(?:from\s*)?["'](\./[\w.-]+\.js)["']""")
+IMPORT = re.compile(r"""(?:^|;|\n)\s*(?:import|export)\b(?!\s*\()[^"';()]*?(?:from\s*)?["'](\./[\w.-]+\.js)["']""")
 ON_DEMAND = re.compile(r"""\bimport\(\s*["'](\./[\w.-]+\.js)["']\s*\)""")
 ON_DEMAND_BUDGET = 4 * 1024  # each module fetched on demand
 
@@ -53,14 +56,17 @@ def fetched_by(template: Path) -> set[Path]:
 
 def test_the_import_reader_follows_every_kind_of_import(tmp_path):
     (tmp_path / "a.js").write_text('import { x } from "./b.js";\nimport "./c.js";\nexport { y } from "./d.js";\n')
-    (tmp_path / "e.js").write_text('import("./f.js").then(() => 1);\nconst g = await import("./g.js");\n')
+    (tmp_path / "e.js").write_text(
+        'import("./f.js").then(() => 1);\nconst g = await import("./g.js");\n'
+        'export function f() {\n  x = x || import("./h.js");\n}\n'
+    )
     assert {p.name for p in imports_of(tmp_path / "a.js")} == {"b.js", "c.js", "d.js"}
     assert not imports_of(tmp_path / "e.js")  # on demand: not fetched with the page
 
 
 def test_modules_imported_on_demand_exist_and_stay_small():
     found = {(m.parent / name).resolve() for m in STATIC.rglob("*.js") for name in ON_DEMAND.findall(m.read_text())}
-    assert {p.name for p in found} >= {"lesson.js", "daily_end.js", "recap.js", "away.js"}
+    assert {p.name for p in found} >= {"lesson.js", "daily_end.js", "recap.js", "away.js", "lobby.js"}
     for module in found:
         assert module.is_file(), module
         assert compressed(module) < ON_DEMAND_BUDGET, module
