@@ -208,7 +208,8 @@ export class GameLog {
     const lines = this.linesOf(events, me, players, before);
     for (const line of lines) this.append(line, v);
     const mover = events.find((event) => event.seat);
-    if (mover && lines.length) this.lastBySeat[mover.seat] = lines[lines.length - 1].text;
+    const said = lines.filter((line) => !line.deal).pop(); // the seat's own line, not the deal's end after it
+    if (mover && said) this.lastBySeat[mover.seat] = said.text;
   }
 
   /** After a (re)connection: the log rebuilt from the state's recent events ({v, events} each). */

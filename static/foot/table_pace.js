@@ -98,10 +98,16 @@ function setShown(view, v) {
   }
   if (turnChanged) ui.playing = null; // an offer is played within one turn
   if (ui.offer && ui.offer.v !== v) makeOffer(null, []); // an offer holds for the table it was made for
-  root.setAttribute("aria-busy", "false");
+  if (root.getAttribute("aria-busy") !== "false") showWhenSettled();
   root.dataset.v = String(v);
   render();
   if (ui.playing && !queue.length) playNext();
+}
+
+/** The table shows once its fonts are in and two frames let the hand and the melds fit: no shift as it builds. */
+function showWhenSettled() {
+  const frames = new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  Promise.all([document.fonts ? document.fonts.ready : null, frames]).then(() => root.setAttribute("aria-busy", "false"));
 }
 
 function fitsHand(codes, hand) {
