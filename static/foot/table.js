@@ -13,7 +13,6 @@ import { saveStaging } from "./staging.js";
 import { teamName } from "./words.js";
 import { renderOffer } from "./hint.js";
 import { reactionBar, showBar } from "./reactions.js";
-import { wirePlayAgain } from "./again.js";
 import { awayNotes, gameId, lobby, model, onMessage, openLobby, root, ui } from "./table_state.js";
 import { connect, send } from "./table_socket.js";
 import { gameLog, pacer } from "./table_pace.js";
@@ -135,7 +134,6 @@ function changed(part, ...inputs) {
 
 async function start() {
   wireControls();
-  wirePlayAgain($("btn-play-again"), gameId, () => model.mode === "friends" && Boolean(ui.me));
   ui.reactions = reactionBar($("controls"), (reaction) => send({ type: "react", reaction }));
   render();
   try { await api("/api/session"); } catch (error) { /* the socket will say if the session is missing */ }

@@ -11,7 +11,6 @@ import { lapsedLine, modeLine } from "./deadline.js";
 import { directionName, seatName } from "./words.js";
 import { hintWords, offerButton, offerCards, takeWords } from "./hint.js";
 import { showReaction } from "./reactions.js";
-import { offerLobby } from "./again.js";
 import { renderSeats } from "./render.js";
 import { enqueue, revealGameOver, seatElement } from "./table_pace.js";
 import { answerLookBack, send, settlePending, sync } from "./table_socket.js";
@@ -60,7 +59,7 @@ export function onMessage(message) {
     case "take_choice": return onTakeChoice(message);
     case "look_back": return answerLookBack(message);
     case "notice": return showMessage(message.message || message.code);
-    case "play_again": return offerLobby(message, ui.me, seatNameOf, revealGameOver);
+    case "play_again": return friendsAgain().then((again) => again.offerLobby(message, ui.me, seatNameOf, revealGameOver));
     case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
     default: return null;
   }
@@ -89,7 +88,18 @@ function onState(message) {
   askLesson();
   if (ui.pending) settlePending(ui.pending.ref);
   enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recap: message.recap });
-  if (message.play_again) offerLobby(message.play_again, ui.me, seatNameOf, () => {}); // its dialog opens with the result
+  if (model.mode === "friends") friendsAgain();
+  if (message.play_again) friendsAgain().then((again) => again.offerLobby(message.play_again, ui.me, seatNameOf, () => {})); // its dialog opens with the result
+}
+
+/** Play again in a friends game (again.js, fetched for a friends game only; elsewhere the link goes home). */
+let againLoading = null;
+function friendsAgain() {
+  againLoading = againLoading || import("./again.js").then((again) => {
+    again.wirePlayAgain($("btn-play-again"), gameId, () => Boolean(ui.me));
+    return again;
+  });
+  return againLoading;
 }
 
 /** {seat: {kind, name}} from a message's seat labels and the names the server sent (words.seatName). */
