@@ -12,17 +12,17 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Mapping
-from typing import Any, cast
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from asgiref.sync import sync_to_async
-from asgiref.typing import ASGIReceiveCallable
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, ASGISendEvent
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games import params, protocol
 from games.engine import RuleError
-from games.inbox import Inbox, TokenBucket
+from games.inbox import Inbox, Message, TokenBucket
 from games.messages import language_of_scope, render_error
 from games.protocol import CLOSE_BANNED, CLOSE_IDLE, CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_TOO_MANY
 from games.rooms import socket_face as room
@@ -32,6 +32,9 @@ from games.rooms.errors import RoomError
 from games.rooms.seat_views import PUBLIC
 from games.socket_plumbing import DirectDispatch, claim_socket_place, forget_channel
 from players import limits
+
+if TYPE_CHECKING:  # types-channels names the scope its consumers take only in its stubs
+    from channels.consumer import _ChannelScope
 
 log = logging.getLogger(__name__)
 
@@ -43,25 +46,27 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     seat: str | None = None  # None: a spectator
     player_id: str | None = None
     version: int | None = None  # the version this socket's view is at; None until its first state
-    pending: dict[int, dict]  # version -> room update that arrived ahead of a missing one
-    gap_task: asyncio.Task | None = None
-    heartbeat_task: asyncio.Task | None = None
+    pending: dict[int, dict[str, Any]]  # version -> room update that arrived ahead of a missing one
+    gap_task: asyncio.Task[None] | None = None
+    heartbeat_task: asyncio.Task[None] | None = None
     lease: limits.SocketLease | None = None
-    last_presence: dict | None = None  # the seats of the last presence this socket forwarded
+    last_presence: dict[str, Any] | None = None  # the seats of the last presence this socket forwarded
     away_since: Any = None  # when this seat lost its last socket, for the recap of the first state
-    side_tasks: set[asyncio.Task]  # answers still being worked out (look backs), cancelled on release
+    side_tasks: set[asyncio.Task[None]]  # answers still being worked out (look backs), cancelled on release
     joined = False  # in the game's group, with a presence row
     closed = False  # the socket is closed, or closing: nothing more is sent or handled
     released = False
     watch_presence = False  # a friends game: a seat's presence may change for someone else
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: "_ChannelScope", receive: ASGIReceiveCallable, send: ASGISendCallable) -> None:
         """The consumer's whole life. Whatever ends it releases what it holds: the socket closing,
         an error, or Daphne cancelling it for a backlog older than its application_close_timeout
         (then `disconnect` never runs, and the heartbeat went on renewing the socket's place)."""
         self.pending, self.side_tasks = {}, set()
         bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
-        self.inbox = Inbox(receive, self.refuse, bucket, backlog=settings.FOOT_WS_BACKLOG)
+        # Daphne's ASGI events, which the inbox reads as the plain dicts they are (and hands on below).
+        events = cast(Callable[[], Awaitable[Message]], receive)
+        self.inbox = Inbox(events, self.refuse, bucket, backlog=settings.FOOT_WS_BACKLOG)
         try:
             # The inbox hands on Daphne's own messages: typed as plain dicts, they are ASGI events.
             await super().__call__(scope, cast(ASGIReceiveCallable, self.inbox.receive), self.unless_closed(send))
@@ -74,10 +79,10 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """The inbox refused a frame as it arrived: over 64 KB, or a flood (docs/PROTOCOL.md)."""
         await self.close(CLOSE_TOO_BIG if reason == "too_big" else CLOSE_POLICY)
 
-    def unless_closed(self, send):
+    def unless_closed(self, send: ASGISendCallable) -> ASGISendCallable:
         """Daphne's `send`, dropping whatever comes after the socket closed (or began to)."""
 
-        async def send_while_open(message):
+        async def send_while_open(message: ASGISendEvent) -> None:
             if self.closed:
                 return
             if message["type"] == "websocket.close":
@@ -86,7 +91,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
         return send_while_open
 
-    async def connect(self):
+    async def connect(self) -> None:
         self.language = language_of_scope(self.scope)
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
@@ -116,10 +121,10 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await room.arrived(self.game_id)
         self.heartbeat_task = asyncio.create_task(self.heartbeat(lease))
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         await self.release()
 
-    async def release(self):
+    async def release(self) -> None:
         """Give back the socket's place, presence and group, once, whatever ended the socket."""
         if self.released:
             return
@@ -134,7 +139,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await room.leave(self.game_id, self.channel_name)
         await forget_channel(self.channel_layer, self.channel_name)
 
-    async def heartbeat(self, lease: limits.SocketLease):
+    async def heartbeat(self, lease: limits.SocketLease) -> None:
         """Keep this socket's place and presence fresh, close it when idle, and run the room's
         watchdog (absent friends, timeouts)."""
         while True:
@@ -154,7 +159,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------ client -> server
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closed or not self.joined:  # refused at connect, or closed: the backlog is dropped
             return
         # Size and flood were judged as the frame arrived (games.inbox).
@@ -167,7 +172,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         except Exception as error:
             await self.answer_exception(error, ref)
 
-    async def answer_exception(self, error, ref):
+    async def answer_exception(self, error: Exception, ref: protocol.Ref) -> None:
         if isinstance(error, RoomError):
             await self.send_error(error.code, ref, params=error.params)
             if error.code == "stale_version":
@@ -178,36 +183,36 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             log.error("message on game %s failed", self.game_id, exc_info=error)
             await self.send_error("busy", ref)
 
-    async def on_action(self, message, ref):
+    async def on_action(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         await room.act(self.game_id, self.seat, message.get("action"), message.get("v"), self.channel_name, ref)
 
-    async def on_check(self, message, ref):
+    async def on_check(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         await self.send_json(await room.check(self.game_id, self.seat, message.get("action"), ref, self.language))
 
-    async def on_take_choice(self, message, ref):
+    async def on_take_choice(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         """Take pile with nothing selected: the cards the server found for it, to confirm, or why none works."""
         await self.send_json(await room.take_choice(self.game_id, self.seat, ref, self.language))
 
-    async def on_heartbeat(self, message, ref):
+    async def on_heartbeat(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         """The page is open and looked at (static/foot/net.js): receiving it was the point."""
 
-    async def on_seat(self, message, ref):
+    async def on_seat(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         """Move to another free seat of the lobby (the room refuses when it is taken or started)."""
         await room.change_seat(self.game_id, self.player_id, self.seat, message.get("seat"))
 
-    async def on_sync(self, message, ref):
+    async def on_sync(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         await self.send_state()
 
-    async def on_next_deal(self, message, ref):
+    async def on_next_deal(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         await room.next_deal(self.game_id, self.seat)
 
-    async def on_react(self, message, ref):
+    async def on_react(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         await room.react(self.game_id, self.seat, message.get("reaction"))
 
-    async def on_hint(self, message, ref):
+    async def on_hint(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         await self.send_json(protocol.hint(await room.hint(self.game_id, self.seat), ref))
 
-    async def on_look_back(self, message, ref):
+    async def on_look_back(self, message: dict[str, Any], ref: protocol.Ref) -> None:
         """After a deal: the seat's decisions the hard search would have played otherwise. Answered
         by a task of its own: a socket handles one message at a time, and the search takes seconds,
         during which the player's next_deal and moves must go on."""
@@ -216,7 +221,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.side_tasks.add(task)
         task.add_done_callback(self.side_tasks.discard)
 
-    async def answer_look_back(self, deal, ref):
+    async def answer_look_back(self, deal: object, ref: protocol.Ref) -> None:
         try:
             items = await room.look_back(self.game_id, self.seat, deal)
         except Exception as error:
@@ -229,15 +234,22 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def send_json(self, content: Mapping[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
-    async def send_error(self, code, ref=None, fallback="", params=None, rule=None):
+    async def send_error(
+        self,
+        code: str,
+        ref: protocol.Ref = None,
+        fallback: str = "",
+        params: dict[str, Any] | None = None,
+        rule: str | None = None,
+    ) -> None:
         message = render_error(code, self.language, fallback, params)
         await self.send_json(protocol.error(code, message, ref, rule, params))
 
-    async def send_notice(self, code):
+    async def send_notice(self, code: str) -> None:
         """Something the player should know that refuses nothing (e.g. the seat is open twice)."""
         await self.send_json(protocol.notice(code, render_error(code, self.language)))
 
-    async def send_state(self):
+    async def send_state(self) -> None:
         since, self.away_since = self.away_since, None
         state, self.seat = await room.seat_state(self.game_id, self.player_id, self.seat, self.channel_name, since)
         if state is None:
@@ -250,7 +262,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------ channel layer -> client (server-set types)
 
-    async def room_update(self, update):
+    async def room_update(self, update: dict[str, Any]) -> None:
         v = update["v"]
         if self.version is None or v <= self.version:
             return  # already covered by a state sent after it was made
@@ -259,7 +271,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if self.pending and self.gap_task is None:
             self.gap_task = asyncio.create_task(self.resync_if_gap_stays())
 
-    async def flush_pending(self):
+    async def flush_pending(self) -> None:
         while self.version is not None and self.version + 1 in self.pending:
             update = self.pending.pop(self.version + 1)
             part = update["parts"].get(self.seat or PUBLIC)
@@ -272,7 +284,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
             self.version = update["v"]
             await self.send_json(protocol.patch(update["v"], part["ops"], part["events"], ref))
 
-    async def resync_if_gap_stays(self):
+    async def resync_if_gap_stays(self) -> None:
         """Channel layers deliver at most once: a gap still open after a moment is a lost message."""
         try:
             await asyncio.sleep(GAP_WAIT_SECONDS)
@@ -281,19 +293,19 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         finally:
             self.gap_task = None
 
-    async def room_refresh(self, message):
+    async def room_refresh(self, message: dict[str, Any]) -> None:
         await self.send_state()
         room.refreshed(self.game_id)
 
-    async def room_again(self, message):
+    async def room_again(self, message: dict[str, Any]) -> None:
         """Play again: the new lobby is offered to the seated players only (a spectator was not at the table)."""
         if self.seat:
             await self.send_json(protocol.play_again(message["offer"]))
 
-    async def room_reaction(self, message):
+    async def room_reaction(self, message: dict[str, Any]) -> None:
         await self.send_json(protocol.reaction(message["seat"], message["reaction"]))
 
-    async def room_presence(self, message):
+    async def room_presence(self, message: dict[str, Any]) -> None:
         self.last_presence = message["seats"]
         room.presence_heard(self.game_id, message.get("deadlines"))
         await self.send_json(protocol.presence(message))
