@@ -41,6 +41,10 @@ log = logging.getLogger(__name__)
 GAP_WAIT_SECONDS = 1.0  # how long a version gap may wait for the late message before a resync
 
 
+def no_op(_busy: bool) -> None:
+    """No front to tell (a test's consumer without server.front)."""
+
+
 class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     game_id: str  # set once the URL names a game; a socket that names none is closed at once
     seat: str | None = None  # None: a spectator
@@ -66,7 +70,9 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
         # Daphne's ASGI events, which the inbox reads as the plain dicts they are (and hands on below).
         events = cast(Callable[[], Awaitable[Message]], receive)
-        self.inbox = Inbox(events, self.refuse, bucket, backlog=settings.FOOT_WS_BACKLOG)
+        # The front's busy callback (server.front): its graceful restart waits for the inbox.
+        busy = cast(Callable[[bool], None], scope.get("foot.busy", no_op))
+        self.inbox = Inbox(events, self.refuse, bucket, settings.FOOT_WS_BACKLOG, busy)
         try:
             # The inbox hands on Daphne's own messages: typed as plain dicts, they are ASGI events.
             await super().__call__(scope, cast(ASGIReceiveCallable, self.inbox.receive), self.unless_closed(send))

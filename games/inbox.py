@@ -70,8 +70,12 @@ class Inbox:
         refuse: Callable[[str], Awaitable[None]],
         bucket: TokenBucket,
         backlog: int,
+        busy: Callable[[bool], None] = lambda _busy: None,
     ):
+        """`busy(True/False)`: client frames are waiting or being handled, or none (server.front's
+        graceful restart closes the socket only once none is: a move in flight gets its answer)."""
         self.source, self.refuse, self.bucket, self.backlog = receive, refuse, bucket, backlog
+        self.busy = busy
         self.waiting: collections.deque[Message] = collections.deque()
         self.frames_waiting = 0
         self.sync_waiting = False
@@ -84,11 +88,13 @@ class Inbox:
         """The next message to handle, in the order they came."""
         if self.reader is None:
             self.reader = asyncio.create_task(self.read())
+        self.busy(self.frames_waiting > 0)  # the last message is handled
         while not self.waiting:
             self.arrived.clear()
             await self.arrived.wait()
         message = self.waiting.popleft()
         if message["type"] == "websocket.receive":
+            self.busy(True)
             self.frames_waiting -= 1
             if message.get("sync"):
                 self.sync_waiting = False
@@ -134,6 +140,7 @@ class Inbox:
     def put(self, message: Message) -> None:
         if message["type"] == "websocket.receive":
             self.frames_waiting += 1
+            self.busy(True)
         self.waiting.append(message)
         self.arrived.set()
 

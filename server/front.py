@@ -28,6 +28,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CLOSE_SERVICE_RESTART = 1012
+ANSWER_GRACE = 0.25  # seconds: a move's patch travels back through Redis in a few milliseconds
 GAME_SOCKET_PREFIX = "/ws/game/"
 
 
@@ -41,13 +42,29 @@ class OpenSocket:
         self.idle.set()
         self.accepted = self.closed = False
 
+    def set_busy(self, busy: bool) -> None:
+        """Told by the game socket's inbox (games.inbox): client frames waiting or being handled."""
+        if busy:
+            self.idle.clear()
+        else:
+            self.idle.set()
+
     async def close_when_idle(self, deadline: float) -> None:
         # A move that takes longer is cut off: its transaction commits or rolls back whole.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.idle.wait(), max(0.0, deadline - time.monotonic()))
+            await asyncio.wait_for(self.quiet(), max(0.0, deadline - time.monotonic()))
         if not self.closed:
             self.closed = True
             await self.send({"type": "websocket.close", "code": CLOSE_SERVICE_RESTART})
+
+    async def quiet(self) -> None:
+        """Until no client frame is waiting or handled, and has not been for ANSWER_GRACE: a
+        move's own patch comes back to its socket through the channel layer just after the move."""
+        while True:
+            await self.idle.wait()
+            await asyncio.sleep(ANSWER_GRACE)
+            if self.idle.is_set():
+                return
 
 
 class Front:
@@ -124,14 +141,10 @@ class Front:
         accepted = False
 
         async def watched_receive() -> Message:
-            socket.idle.set()  # the consumer asks for the next message: the last one is handled
             while True:
                 message = await receive()
                 if message["type"] != "websocket.receive" or not self.draining:
-                    break  # after the drain began a client message is not taken: its socket closes
-            if message["type"] == "websocket.receive":
-                socket.idle.clear()
-            return message
+                    return message  # after the drain began a client message is not taken: its socket closes
 
         async def watched_send(message: Message) -> None:
             nonlocal accepted
@@ -158,7 +171,8 @@ class Front:
 
         self.sockets.add(socket)
         try:
-            await self.inner(scope, watched_receive, watched_send)
+            # The game socket's inbox says when its client frames are handled (OpenSocket.set_busy).
+            await self.inner({**scope, "foot.busy": socket.set_busy}, watched_receive, watched_send)
         finally:
             self.sockets.discard(socket)
             if accepted:

@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from testsupport.clients import Browser
-from testsupport.ws_player import WsPlayer, run
+from testsupport.ws_player import WsPlayer, run, simple_action
 
 from .conftest import SIMPLE_BOTS
 
@@ -70,3 +70,37 @@ def test_sigterm_closes_sockets_with_1012_and_the_player_resumes_elsewhere(daphn
     acknowledged, resumed_at = outcome["resumed"]
     assert resumed_at >= acknowledged
     assert refuses_connections(leaving.port)
+
+
+def test_a_move_in_flight_at_sigterm_is_answered_or_not_applied(daphne, postgres_url, redis_url):
+    """SIGTERM right after a move is sent: either the move was taken, and its patch comes before
+    the 1012, or it was not, and it is not applied: never a move stored that its player was not
+    told of (the socket waits for its inbox to empty: server.front, games.inbox)."""
+    env = {**SIMPLE_BOTS, "REDIS_URL": redis_url, "FOOT_DRAIN_SECONDS": 5}
+    leaving, staying = daphne(postgres_url, **env), daphne(postgres_url, **env)
+    browser = Browser(leaving.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    south = WsPlayer(browser, leaving.ws, game["id"])
+    seen: dict = {}
+
+    async def scenario():
+        await south.open()
+        await south.play_until(12, timeout=60)
+        while not south.my_turn():
+            await south.next_message("patch")
+        seen["before"] = south.version
+        await south.send(
+            {"type": "action", "action": simple_action(south.opened_view()), "v": south.version, "ref": "last"}
+        )
+        os.kill(leaving.started().pid, signal.SIGTERM)
+        seen["code"] = await close_code(south)
+        seen["answered"] = "last" in [message.get("ref") for _v, message in south.frames]
+        seen["after"] = (await south.open(staying.ws))["v"]
+        await south.close()
+
+    run(scenario())
+    assert seen["code"] == 1012
+    if seen["answered"]:
+        assert seen["after"] >= seen["before"] + 1
+    else:
+        assert seen["after"] == seen["before"]  # not taken, not applied (the bots wait for South)
