@@ -18,7 +18,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import daily_clock, params
 from games.replay import describe_action, replay_steps, step_count
 from leaderboards import api, boards, daily, nicknames, proof, record
-from leaderboards.models import DailyDeal
 from players import identity
 
 
@@ -53,8 +52,6 @@ def daily_page(request: HttpRequest, date: str | None = None) -> HttpResponse:
     context = board_context(request, board, "daily", day.isoformat())
     context["previous_day"] = day - datetime.timedelta(days=1)
     context["next_day"] = day + datetime.timedelta(days=1) if day < daily.today() else None
-    # The day's commitment, to note before playing (a deal is never made here: only read).
-    context["commitment"] = DailyDeal.objects.filter(date=day).values_list("commitment", flat=True).first()
     return render(request, "leaderboards/board.html", context)
 
 

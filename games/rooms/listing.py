@@ -71,9 +71,17 @@ def player_games(player: Player | None) -> list[dict[str, Any]]:
     if player is None:
         return []
     mine = games_of(player.id).order_by("-updated", "-created")
-    unfinished = mine.exclude(status=Game.FINISHED)[: settings.FOOT_MY_GAMES_UNFINISHED]
+    unfinished = newest_lesson_only(list(mine.exclude(status=Game.FINISHED)[: settings.FOOT_MY_GAMES_UNFINISHED]))
     finished = mine.filter(status=Game.FINISHED)[: settings.FOOT_MY_GAMES_FINISHED]
     return [entry(game, player) for game in [*unfinished, *finished]]
+
+
+def newest_lesson_only(games: list[Game]) -> list[Game]:
+    """The unfinished games with one lesson at most, the newest (`games` come newest first): a
+    lesson started again, or its next part, takes the place of the one before, so Home does not
+    list two rows that both read "Learn to play"."""
+    lessons = [game for game in games if game.mode == Game.LESSON]
+    return [game for game in games if game.mode != Game.LESSON or game is lessons[0]]
 
 
 def entry(game: WithAnnotations[Game, PositionSummary], player: Player) -> dict[str, Any]:

@@ -1,6 +1,9 @@
 /**
- * Play again (friends games): "Play again" asks the server for the next lobby and goes there; the
- * server's `play_again` offer of a lobby another player opened shows in the game-over dialog.
+ * Play again, the game-over dialog's main button: a new game with the same settings. A friends
+ * game asks the server for the next lobby and goes there (the server's `play_again` offer of a
+ * lobby another player opened shows in the dialog); a solo game starts a new one at the same
+ * computer level and rules; a daily starts today's (a practice try once it was played); the
+ * lesson's end starts a real game. Someone who only watched goes home (the link's own address).
  */
 import { api } from "./net.js";
 import { fmt, gettext } from "./i18n.js";
@@ -25,12 +28,21 @@ async function go(button, request) {
   }
 }
 
-/** Outside a friends game (`friends()` false) the link stays the home page link it is. */
-export function wirePlayAgain(link, gameId, friends) {
+/** The body of POST /api/games for a game like this one (`game`: {mode, level, rules}). */
+export function sameSettings(game) {
+  if (game.mode === "solo") return { mode: "solo", level: game.level || "normal", ...(game.rules ? { rules: game.rules } : {}) };
+  if (game.mode === "daily") return { mode: "daily" };
+  return { mode: "solo", level: "normal" }; // the lesson's end: a real game
+}
+
+/** `game()`: {mode, level, rules, seated}, read when the button is pressed. */
+export function wirePlayAgain(link, gameId, game) {
   link.addEventListener("click", (event) => {
-    if (!friends()) return;
+    const now = game();
+    if (!now.seated) return; // a spectator: the link's home page
     event.preventDefault();
-    go(link, () => api(`/api/games/${gameId}/again`, {}));
+    if (now.mode === "friends") go(link, () => api(`/api/games/${gameId}/again`, {}));
+    else go(link, async () => { const made = await api("/api/games", sameSettings(now)); return { url: made.url || `/g/${made.id}/` }; });
   });
 }
 

@@ -102,11 +102,14 @@ function todayUtc() {
 async function showDailyResult(view, us, context) {
   const total = (view.scores && view.scores.totals && view.scores.totals[us]) || 0;
   const box = h("section", { class: "daily-end", "aria-live": "polite" });
-  $("game-over-body").prepend(box); // first: what the player came for
+  // First, what the player came for; with the share text beside the deal's score on a laptop.
+  const side = h("div", { class: "daily-side" }, box);
+  $("game-over-body").prepend(side);
   const share = (text) => { $("share-text").value = `${text}\n${window.location.origin}/`; };
   const { showDailyEnd } = await import("./daily_end.js"); // fetched only for a daily's end
   const shown = await showDailyEnd(box, context.gameId, share);
   if (!shown) share(fmt(gettext("Foot Canasta daily %(date)s: %(points)s points"), { date: context.date || todayUtc(), points: total }));
+  side.append($("share"));
   $("share").hidden = false;
 }
 
@@ -114,13 +117,14 @@ async function showDailyResult(view, us, context) {
 function offerReplay(context) {
   if (context.mode === "daily" || !context.gameId || $("replay-link")) return;
   const link = h("a", { id: "replay-link", class: "button-link", href: `/replay/${context.gameId}/`, text: gettext("Watch the replay") });
-  $("game-over").querySelector(".result-links").prepend(link);
+  $("btn-play-again").after(link); // Play again stays first: the dialog's main button
 }
 
 export function showGameOver(view, us, context) {
   $("game-over-title").textContent = winnerText(view, us, context.teams);
   const deals = (view.scores && view.scores.deals) || [];
   const last = deals[deals.length - 1];
+  $("game-over-body").after($("share")); // back in its place, if a daily's end had moved it
   fill($("game-over-body"),
     last ? h("p", { text: fmt(gettext("Deal %(deal)s"), { deal: deals.length }) }) : null,
     last ? breakdownTable(last, us, view.scores.totals, context.teams) : null,

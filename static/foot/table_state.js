@@ -70,6 +70,8 @@ function onState(message) {
   model.view = message.view;
   model.seat = message.seat || (message.view && message.view.seat) || null;
   model.mode = message.mode || model.mode;
+  model.level = message.level || model.level; // Play again starts a game like this one (again.js)
+  model.rules = message.rules || model.rules;
   model.ranked = Boolean(message.ranked);
   model.lookBack = Boolean(message.look_back);
   model.rankedUntil = message.ranked_until || null;
@@ -88,15 +90,16 @@ function onState(message) {
   askLesson();
   if (ui.pending) settlePending(ui.pending.ref);
   enqueue({ kind: "state", v: message.v, view: message.view, recent: message.recent, recap: message.recap });
-  if (model.mode === "friends") friendsAgain();
-  if (message.play_again) friendsAgain().then((again) => again.offerLobby(message.play_again, ui.me, seatNameOf, () => {})); // its dialog opens with the result
+  playAgain(); // every game's dialog offers it (solo, daily, lesson: a game like this one)
+  if (message.play_again) playAgain().then((again) => again.offerLobby(message.play_again, ui.me, seatNameOf, () => {})); // its dialog opens with the result
 }
 
-/** Play again in a friends game (again.js, fetched for a friends game only; elsewhere the link goes home). */
+/** Play again (again.js, fetched once the state arrives): a new game with this one's settings. */
 let againLoading = null;
-function friendsAgain() {
+function playAgain() {
   againLoading = againLoading || import("./again.js").then((again) => {
-    again.wirePlayAgain($("btn-play-again"), gameId, () => Boolean(ui.me));
+    again.wirePlayAgain($("btn-play-again"), gameId,
+      () => ({ mode: model.mode, level: model.level, rules: model.rules, seated: Boolean(ui.me) }));
     return again;
   });
   return againLoading;

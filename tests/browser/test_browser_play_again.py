@@ -60,19 +60,3 @@ def test_play_again_opens_a_lobby_with_the_same_seats_and_the_friend_joins_it(si
         page.wait_for_function("window.footTable.model.status === 'playing'")
     assert host.evaluate("window.footTable.model.seat") == "S" and friend.evaluate("window.footTable.model.seat") == "N"
     assert host.foot_errors == [] and friend.foot_errors == []
-
-
-def test_play_again_at_the_end_of_a_solo_game_goes_home(site, make_page):
-    page = make_page(DESK)
-    page.goto(site.url + "/rules/")
-    answer = page.request.post(
-        site.url + "/test/start-position",
-        data=json.dumps({"position": last_deal_position()}),
-        headers={"Content-Type": "application/json"},
-    )
-    open_table(page, site, answer.json())
-    finish_the_deal(page)
-    page.get_by_role("dialog", name="Your team wins!").wait_for()
-    page.get_by_role("dialog").get_by_role("link", name="Play again").click()
-    page.wait_for_url(site.url + "/")
-    assert page.locator("#again-offer").count() == 0

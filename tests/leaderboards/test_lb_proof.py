@@ -214,9 +214,13 @@ def test_the_check_page_reads_in_each_language_and_is_linked_from_the_board_and_
         assert 'href="/leaderboard/check/"' in text and heading in text
 
 
-def test_the_days_board_shows_the_commitment_to_note_and_makes_no_deal(client):
-    assert 'class="commitment"' not in client.get(f"/leaderboard/{CLOSED.isoformat()}/").content.decode()
+def test_the_days_board_leaves_the_commitment_to_check_the_deals_and_makes_no_deal(client):
+    """Issue 29: a 64-character hash on every player's board read as noise; the board links
+    "Check the deals", which shows it to whoever wants to note it."""
+    client.get(f"/leaderboard/{CLOSED.isoformat()}/")
     assert not DailyDeal.objects.filter(date=CLOSED).exists()
     deal = DailyDeal.objects.create(date=TODAY, seed=918273645546372819)
     page = client.get("/leaderboard/").content.decode()
-    assert f'<code class="commitment">{deal.commitment}</code>' in page and str(deal.seed) not in page
+    assert deal.commitment not in page and str(deal.seed) not in page
+    assert 'href="/leaderboard/check/"' in page
+    assert deal.commitment in client.get("/leaderboard/check/").content.decode()

@@ -152,3 +152,14 @@ def test_other_methods_are_refused_and_change_nothing():
     assert [game["id"] for game in client.get("/api/games?player=all&limit=1000").json()["games"]] == [
         game["id"] for game in my_games(client)
     ]
+
+
+def test_a_lesson_started_again_takes_the_place_of_the_one_before():
+    """Issue 29: after "Start this part again" Home listed two identical "Learn to play" rows."""
+    client, session = browser()
+    first = post(client, "/api/games", {"mode": "lesson"}, session["csrf"]).json()
+    dated(first["id"], 5)
+    again = post(client, "/api/games", {"mode": "lesson"}, session["csrf"]).json()
+    solo = new_game(client, session)
+    listed = [(game["id"], game["mode"]) for game in my_games(client)]
+    assert listed == [(solo["id"], "solo"), (again["id"], "lesson")]
