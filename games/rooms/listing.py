@@ -9,7 +9,7 @@ May call the engine's scoring, games.models and games.rooms.seat_views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
@@ -23,6 +23,8 @@ from players.models import Player
 
 if TYPE_CHECKING:  # django_stubs_ext is a development tool, not installed with the server
     from django_stubs_ext import WithAnnotations
+
+GameT = TypeVar("GameT", bound=Game)
 
 # Only what an entry needs: of the position (tens of KB late in a game) just its deal and its scores.
 ENTRY_FIELDS = (
@@ -76,7 +78,7 @@ def player_games(player: Player | None) -> list[dict[str, Any]]:
     return [entry(game, player) for game in [*unfinished, *finished]]
 
 
-def newest_lesson_only(games: list[Game]) -> list[Game]:
+def newest_lesson_only(games: list[GameT]) -> list[GameT]:
     """The unfinished games with one lesson at most, the newest (`games` come newest first): a
     lesson started again, or its next part, takes the place of the one before, so Home does not
     list two rows that both read "Learn to play"."""

@@ -59,7 +59,7 @@ export function onMessage(message) {
     case "take_choice": return onTakeChoice(message);
     case "look_back": return answerLookBack(message);
     case "notice": return showMessage(message.message || message.code);
-    case "play_again": return friendsAgain().then((again) => again.offerLobby(message, ui.me, seatNameOf, revealGameOver));
+    case "play_again": return playAgain().then((again) => again.offerLobby(message, ui.me, seatNameOf, revealGameOver));
     case "reaction": return showReaction(seatElement(message.seat), message.seat, seatNameOf(message.seat), message.reaction);
     default: return null;
   }
