@@ -5,8 +5,7 @@ the room service's socket face (games.rooms.socket_face), every message in games
 or a refusal), forwards the room's per-seat updates in version order and turns client messages
 into room calls. A client value never names a handler (they are derived from games.protocol's
 client messages; channel-layer types are the server's). Frames are weighed and counted as they
-arrive (games.inbox); the benchmarks' echo socket is in games.socket_plumbing. docs/PROTOCOL.md.
-"""
+arrive (games.inbox). docs/PROTOCOL.md."""
 
 import asyncio
 import json
@@ -16,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from asgiref.sync import sync_to_async
-from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, ASGISendEvent
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -30,7 +29,7 @@ from games.rooms.broadcast import group_name
 from games.rooms.config import heartbeat_seconds
 from games.rooms.errors import RoomError
 from games.rooms.seat_views import PUBLIC
-from games.socket_plumbing import DirectDispatch, claim_socket_place, forget_channel
+from games.socket_plumbing import DirectDispatch, SendsUntilClosed, claim_socket_place, forget_channel, no_front
 from players import limits
 
 if TYPE_CHECKING:  # types-channels names the scope its consumers take only in its stubs
@@ -41,11 +40,7 @@ log = logging.getLogger(__name__)
 GAP_WAIT_SECONDS = 1.0  # how long a version gap may wait for the late message before a resync
 
 
-def no_op(_busy: bool) -> None:
-    """No front to tell (a test's consumer without server.front)."""
-
-
-class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
     game_id: str  # set once the URL names a game; a socket that names none is closed at once
     seat: str | None = None  # None: a spectator
     player_id: str | None = None
@@ -58,7 +53,6 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     away_since: Any = None  # when this seat lost its last socket, for the recap of the first state
     side_tasks: set[asyncio.Task[None]]  # answers still being worked out (look backs), cancelled on release
     joined = False  # in the game's group, with a presence row
-    closed = False  # the socket is closed, or closing: nothing more is sent or handled
     released = False
     watch_presence = False  # a friends game: a seat's presence may change for someone else
 
@@ -71,7 +65,7 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # Daphne's ASGI events, which the inbox reads as the plain dicts they are (and hands on below).
         events = cast(Callable[[], Awaitable[Message]], receive)
         # The front's busy callback (server.front): its graceful restart waits for the inbox.
-        busy = cast(Callable[[bool], None], scope.get("foot.busy", no_op))
+        busy = cast(Callable[[bool], None], scope.get("foot.busy", no_front))
         self.inbox = Inbox(events, self.refuse, bucket, settings.FOOT_WS_BACKLOG, busy)
         try:
             # The inbox hands on Daphne's own messages: typed as plain dicts, they are ASGI events.
@@ -84,18 +78,6 @@ class GameConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def refuse(self, reason: str) -> None:
         """The inbox refused a frame as it arrived: over 64 KB, or a flood (docs/PROTOCOL.md)."""
         await self.close(CLOSE_TOO_BIG if reason == "too_big" else CLOSE_POLICY)
-
-    def unless_closed(self, send: ASGISendCallable) -> ASGISendCallable:
-        """Daphne's `send`, dropping whatever comes after the socket closed (or began to)."""
-
-        async def send_while_open(message: ASGISendEvent) -> None:
-            if self.closed:
-                return
-            if message["type"] == "websocket.close":
-                self.closed = True
-            await send(message)
-
-        return send_while_open
 
     async def connect(self) -> None:
         self.language = language_of_scope(self.scope)

@@ -1,14 +1,15 @@
 """Channels plumbing of the websocket consumers (games/consumers.py): a dispatch without Channels'
-per-message database hop, the clean-up of a leaving consumer's channel in channels-redis, and
-`claim_socket_place` (a socket's lease in the caps of players.limits), and `EchoConsumer`
-(`/ws/echo/`), which answers each text frame with itself: the benchmark's
-baseline, open only with the test hooks on (FOOT_TEST_HOOKS)."""
+per-message database hop, a `send` that stops once the socket closed, the clean-up of a leaving
+consumer's channel in channels-redis, `claim_socket_place` (a socket's lease in the caps of
+players.limits), and `EchoConsumer` (`/ws/echo/`), which answers each text frame with itself: the
+benchmark's baseline, open only with the test hooks on (FOOT_TEST_HOOKS)."""
 
 import logging
 from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from asgiref.typing import ASGISendCallable, ASGISendEvent
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import BaseChannelLayer
@@ -70,6 +71,29 @@ class DirectDispatch:
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+
+def no_front(_busy: bool) -> None:
+    """No front to tell that a socket is busy (a test's consumer without server.front)."""
+
+
+class SendsUntilClosed:
+    """A consumer whose `send` drops whatever comes after its socket closed (or began to): a
+    socket cut under it must not make a late answer raise, nor a close be sent twice."""
+
+    closed = False  # the socket is closed, or closing: nothing more is sent or handled
+
+    def unless_closed(self, send: ASGISendCallable) -> ASGISendCallable:
+        """Daphne's `send`, dropping whatever comes after the socket closed (or began to)."""
+
+        async def send_while_open(message: ASGISendEvent) -> None:
+            if self.closed:
+                return
+            if message["type"] == "websocket.close":
+                self.closed = True
+            await send(message)
+
+        return send_while_open
 
 
 class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):

@@ -147,7 +147,10 @@ def test_a_flood_is_counted_as_it_arrives_and_a_backlog_is_bounded(daphne, sqlit
         async with await open_cookieless(fast, fast_game) as syncs:
             await first_answer(syncs)
             types, code = await answers_until_closed(syncs, [SYNC] * 200)
-            assert code is None and 1 <= types.count("state") <= 3  # merged; before: 200 states
+            # Merged: a sync that arrives while one waits is dropped. How many are answered depends on
+            # how the 200 sends interleave with the handling (3 on a quiet machine, more when the
+            # test's own process is starved); before: 200 states.
+            assert code is None and 1 <= types.count("state") <= 20
         owner = WsPlayer(game_browser, fast.ws, fast_game)
         await owner.open()
         assert owner.socket is not None
