@@ -207,9 +207,9 @@ export class GameLog {
   tell(v, events, me, players, before = null) {
     const lines = this.linesOf(events, me, players, before);
     for (const line of lines) this.append(line, v);
-    const mover = events.find((event) => event.seat);
-    const said = lines.filter((line) => !line.deal).pop(); // the seat's own line, not the deal's end after it
-    if (mover && said) this.lastBySeat[mover.seat] = said.text;
+    // Each line to the seat it tells of: one version may carry moves of several seats (a turn
+    // ends and the next seat's start follows), and the deal's own lines belong to no seat.
+    for (const line of lines) if (line.seat && !line.deal) this.lastBySeat[line.seat] = line.text;
   }
 
   /** After a (re)connection: the log rebuilt from the state's recent events ({v, events} each). */

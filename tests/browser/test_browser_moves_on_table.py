@@ -28,6 +28,17 @@ def play_a_round(page):
     )
 
 
+# Each other seat's line of its last move: its text, whether it lies inside the viewport, and
+# whether it is shown whole (not cut to nothing by its box).
+SEAT_LINES = """() => ['left', 'top', 'right'].map((where) => {
+  const line = document.querySelector(`#seat-${where} .seat-last`);
+  const r = line.getBoundingClientRect();
+  const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+  return { where, text: line.textContent, inside, height: r.height,
+    shown: line.scrollHeight <= line.clientHeight + 1 || line.clientHeight >= 24 };
+})"""
+
+
 @pytest.fixture
 def sized(site, make_page):
     def open_at(size_name):
@@ -42,13 +53,7 @@ def sized(site, make_page):
 @pytest.mark.parametrize("size_name", ["desk", "laptop", "phone", "small-phone"])
 def test_each_seat_box_says_its_last_move(sized, size_name):
     page = sized(size_name)
-    lines = page.evaluate("""() => ['left', 'top', 'right'].map((where) => {
-      const line = document.querySelector(`#seat-${where} .seat-last`);
-      const r = line.getBoundingClientRect();
-      const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
-      return { text: line.textContent, inside,
-        shown: line.scrollHeight <= line.clientHeight + 1 || line.clientHeight >= 24 };
-    })""")
+    lines = page.evaluate(SEAT_LINES)
     assert all(line["text"].startswith("discarded ") for line in lines), lines  # "West (computer)" is the box's title
     assert all(line["inside"] and line["shown"] for line in lines), lines
     assert page.foot_errors == []
