@@ -1,11 +1,15 @@
 """GET /metrics: the site's counters in Prometheus's text format, through prometheus_client.
 
 The room service counts its own (games.rooms.metrics); the front (server.front) counts open
-websockets, limit hits and HTTP answers here. With PROMETHEUS_MULTIPROC_DIR set (an empty
-directory shared by every process of the site, emptied before they start: deploy/), each process
-writes its counts to files there and any process's /metrics adds up all of them; the process
-metrics (CPU, memory, descriptors) are then this process's. Only loopback and the networks of
-FOOT_METRICS_NETWORKS may read it: others get 404, as for a page that does not exist.
+websockets, limit hits and HTTP answers here; django-prometheus's middleware and database backend
+wrappers (server/settings.py) count Django's requests, answers, exceptions and statements in the
+same registry (its own /metrics view is not used: this one keeps to the allowed networks).
+
+With PROMETHEUS_MULTIPROC_DIR set (an empty directory shared by every process of the site,
+emptied before they start: deploy/), each process writes its counts to files there and any
+process's /metrics adds up all of them; the process metrics (CPU, memory, descriptors) are then
+this process's. Only loopback and the networks of FOOT_METRICS_NETWORKS may read it: others get
+404, as for a page that does not exist.
 """
 
 import ipaddress

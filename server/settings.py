@@ -48,7 +48,10 @@ INSTALLED_APPS = [
     "leaderboards",
 ]
 
+# django-prometheus (GET /metrics, server/metrics.py): the first and the last middleware, so that
+# Django's request, response and exception counts and times include every other one.
 MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "server.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -60,6 +63,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "players.limits.RateLimitMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "server.urls"
@@ -89,6 +93,11 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+# On PostgreSQL (the deployed database), django-prometheus's wrapper of Django's backend counts new
+# connections, statements, their errors and times for GET /metrics (`vendor` stays "postgresql").
+# Not on SQLite: pytest-django keeps the in-memory test database only for Django's own backend name.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "django_prometheus.db.backends.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
     # Moves are written from several threads; wait for the lock instead of failing at once, and

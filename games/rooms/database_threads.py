@@ -30,7 +30,8 @@ _bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaph
 
 
 def on_postgresql() -> bool:
-    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    # Django's backend or django-prometheus's wrapper of it (server/settings.py).
+    return settings.DATABASES["default"]["ENGINE"].endswith(".backends.postgresql")
 
 
 def thread_count() -> int:

@@ -1,7 +1,8 @@
 """GET /metrics after a real game (issue 26, item 2): two Daphne processes on PostgreSQL and Redis
 share PROMETHEUS_MULTIPROC_DIR, a person plays a solo game on the first, and the second's
 /metrics counts it: the moves by mode, the person's move times, the computers' thinking by level,
-a refusal by its code, the open websocket (then none). Only loopback reads it. The counting's
+a refusal by its code, the open websocket (then none), and django-prometheus's counts of Django's
+requests, answers and database statements. Only loopback reads it. The counting's
 CPU per move is measured in the same run against the server's CPU per move (< 2 %).
 """
 
@@ -98,6 +99,12 @@ def test_metrics_count_a_real_game_over_two_processes(daphne, postgres_url, redi
     assert sample(text, "foot_http_answers_total", status="2xx") >= 1
     assert sample(text, "foot_http_seconds_count") >= 1
     assert "process_cpu_seconds_total" in text
+    # Django's own, by django-prometheus: the game's creation, its answer, and the moves' statements.
+    assert sample(text, "django_http_requests_total_by_method_total", method="POST") >= 1
+    assert sample(text, "django_http_responses_total_by_status_total", status="200") >= 1
+    assert sample(text, "django_http_requests_latency_including_middlewares_seconds_count") >= 1
+    assert sample(text, "django_db_new_connections_total", alias="default", vendor="postgresql") >= 1
+    assert sample(text, "django_db_execute_total", alias="default", vendor="postgresql") >= moves
     # Read through a proxy for an outside address: as if there were no such page.
     with pytest.raises(urllib.error.HTTPError) as outside:
         metrics_text(second.http, **{"X-Forwarded-For": "203.0.113.9"})
