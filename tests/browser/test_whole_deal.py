@@ -106,6 +106,8 @@ def test_a_whole_quick_game_deal_keeps_every_meld_in_sight_and_holds_still(site,
     score, window = cls(shifts)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"whole-deal-{size_name}.png"))
+    page.get_by_role("button", name="Look at the table").click()  # the finished table, as a player looks at it
+    page.screenshot(path=str(SHOTS / f"whole-deal-{size_name}-table.png"))
     print(
         f"{size_name}: {turns} turns, {steps} hint steps, {melds_checked} melds checked (at most {most_melds}),",
         f"{len(hidden_melds)} found hidden,",
