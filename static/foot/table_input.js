@@ -186,7 +186,9 @@ export function wireControls() {
   if (typeof ResizeObserver === "function") {
     // The hand refits to its width, which changes its height: the melds take the room left.
     new ResizeObserver(() => { refitHand(); fitMelds(); }).observe(hand);
-    new ResizeObserver(() => fitMelds()).observe(root);
+    // The meld rows share the spare height: a row that shrinks as another grows refits too.
+    const refit = new ResizeObserver(() => fitMelds());
+    for (const box of [root, $("melds-us"), $("melds-them")]) if (box) refit.observe(box);
   }
   initSettings($("btn-settings"));
   document.addEventListener("keydown", (event) => {

