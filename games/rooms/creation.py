@@ -177,17 +177,24 @@ def change_seat(game_id: GameId, player_id: PlayerId | None, seat: object) -> Ga
     return game
 
 
+def hosts_lobby(game_id: GameId, player: Player) -> Game:
+    """The friends lobby `player` hosts, locked for the rest of the transaction; else the refusal
+    (no such game, not the host, already started)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise RoomError("not_found", status=404)
+    if game.host_id != player.id:
+        raise RoomError("not_host", status=403)
+    if game.status != Game.LOBBY:
+        raise RoomError("already_started", status=409)
+    return game
+
+
 def set_lobby_rules(game_id: GameId, player: Player, rules: engine.Rules) -> Game:
     """The host changes the house rules of a friends lobby before it starts; every page of the
     table is told to fetch a fresh state (which carries them)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise RoomError("not_found", status=404)
-        if game.host_id != player.id:
-            raise RoomError("not_host", status=403)
-        if game.status != Game.LOBBY:
-            raise RoomError("already_started", status=409)
+        game = hosts_lobby(game_id, player)
         game.rules = stored_rules(rules)
         game.save(update_fields=["rules", "updated"])
     broadcast_refresh_sync(game.id)
@@ -197,13 +204,7 @@ def set_lobby_rules(game_id: GameId, player: Player, rules: engine.Rules) -> Gam
 def start_friends_game(game_id: GameId, player: Player) -> Game:
     """The host starts the lobby: bots of the game's level take the empty seats."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise RoomError("not_found", status=404)
-        if game.host_id != player.id:
-            raise RoomError("not_host", status=403)
-        if game.status != Game.LOBBY:
-            raise RoomError("already_started", status=409)
+        game = hosts_lobby(game_id, player)
         game.seats = {seat: game.seats.get(seat) or {"bot": game.level} for seat in SEATS}
         start(game)
     broadcast_refresh_sync(game.id)
