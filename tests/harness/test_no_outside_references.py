@@ -23,9 +23,16 @@ def outside_references(path: Path, text: str, root: Path = ROOT) -> list[str]:
     for match in DOCUMENT.finditer(text):
         name = match.group(1)
         places = (root / name, root / path.parent / name, root / "docs" / name)
-        if not any(place.is_file() for place in places):
+        if not any(_held(place, root) for place in places):
             found.add(name)
     return sorted(found)
+
+
+def _held(place: Path, root: Path) -> bool:
+    """Whether the project itself holds `place`: a `../` that climbs out of the checkout never counts,
+    even where a folder beside it happens to hold that file (as CI's does)."""
+    resolved = place.resolve()
+    return resolved.is_relative_to(root.resolve()) and resolved.is_file()
 
 
 def test_no_file_refers_outside_the_project():

@@ -35,12 +35,18 @@ def test_two_processes_play_over_two_redis_shards(daphne, postgres_url, private_
     second_redis = RedisServer(tmp_path / "redis-2.log").start()
     try:
         shards = [private_redis, second_redis]
-        env = {**SIMPLE_BOTS, "REDIS_URL": private_redis.url, "REDIS_LAYER_URLS": ",".join(s.url for s in shards)}
+        env = {
+            **SIMPLE_BOTS,
+            "FOOT_LIMIT_NETWORK_FACTOR": 100,
+            "REDIS_URL": private_redis.url,
+            "REDIS_LAYER_URLS": ",".join(s.url for s in shards),
+        }
         playing, watching = daphne(postgres_url, **env), daphne(postgres_url, **env)
         games: list[str] = []
         browsers: list[Browser] = []
         on_shard = [0, 0]
         while min(on_shard) < 2:  # at least two games on each shard
+            assert len(games) < 40, f"the hash put {on_shard} games on the shards"
             browser = Browser(playing.http)
             game = browser.post("/api/games", {"mode": "solo", "level": "easy"})["id"]
             on_shard[_consistent_hash(f"game.{game}", 2)] += 1
