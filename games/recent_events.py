@@ -4,54 +4,22 @@ game so far again. Redacted for the reader exactly as live events are (engine.re
 never a card hidden from that seat.
 
 Worked out by replaying the stored move log from the initial position, and kept in memory per
-game with the replayed engine game (a small LRU: a cache, never the truth), so that the next
-`state` only replays the moves made since. The events of version 0 are those of dealing deal 1
-(its red threes laid from the dealt hands), recomputed from the seed when the game began with
-the deal its seed gives. A computer move's stored reason follows its events, as it did live.
+game with the replayed engine game (games.rooms.live_games.REPLAYED: an LRU, dropped when the
+game ends; a cache, never the truth), so that the next `state` only replays the moves made
+since. The events of version 0 are those of dealing deal 1 (its red threes laid from the dealt
+hands), recomputed from the seed when the game began with the deal its seed gives. A computer
+move's stored reason follows its events, as it did live.
 """
 
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
-
-from django.conf import settings
 
 from games import engine
 from games.engine.records import Event
-from games.models import Game, GameId
+from games.models import Game
+from games.rooms.live_games import REPLAYED, Replayed
 from games.rooms.moves import with_reason
 
 RECENT_VERSIONS = 60
-
-
-@dataclass
-class Replayed:
-    version: int
-    engine_game: engine.Game  # at `version`, owned by whoever took the entry out
-    entries: list[tuple[int, list[Event]]]  # [(version, raw events)] of the current deal, oldest first
-
-
-class ReplayedGames:
-    """A thread-safe LRU map: game id -> Replayed. A reader takes an entry out while it works."""
-
-    def __init__(self, capacity: int):
-        self.capacity = capacity
-        self._entries: OrderedDict[str, Replayed] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, game_id: GameId) -> Replayed | None:
-        with self._lock:
-            return self._entries.pop(str(game_id), None)
-
-    def put(self, game_id: GameId, entry: Replayed) -> None:
-        with self._lock:
-            self._entries[str(game_id)] = entry
-            while len(self._entries) > self.capacity:
-                self._entries.popitem(last=False)
-
-
-REPLAYED = ReplayedGames(settings.FOOT_LIVE_GAMES)  # as many as the live games they follow
 
 
 def trimmed(entries: list[tuple[int, list[Event]]]) -> list[tuple[int, list[Event]]]:
@@ -98,5 +66,6 @@ def recent_events(game: Game, seat: str | None) -> list[dict[str, Any]]:
     entry = replayed_to(game, REPLAYED.take(game.id))
     if entry.version != game.version:  # the move log is behind the row: never guess
         return []
-    REPLAYED.put(game.id, entry)
+    if game.status != Game.FINISHED:  # a finished game has no next move to replay
+        REPLAYED.put(game.id, entry)
     return [{"v": version, "events": engine.redact_events(events, seat)} for version, events in entry.entries]

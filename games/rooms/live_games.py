@@ -13,6 +13,12 @@ is unchanged (the engine plans before it commits), is put back as it was. Bounde
 recently used games are dropped past FOOT_LIVE_GAMES entries (docs/DEPLOY.md; what the entries
 weigh is in docs/PERFORMANCE.md), and a finished game is not kept.
 
+Beside them, REPLAYED keeps per game the engine game that games.recent_events replayed for a
+`state` message and the current deal's events (the same bound). It lives here so that the move
+that finishes a game drops both entries: a `state` sent when a socket opened used to leave its
+entry until a thousand other games pushed it out, about 30 KB a finished game (docs/PERFORMANCE.md,
+the soak).
+
 Calls nothing of the room service (it names the engine's and the models' Game, for their types);
 games.rooms.moves owns the entries.
 """
@@ -25,6 +31,7 @@ from typing import Any
 from django.conf import settings
 
 from games.engine import Game as EngineGame
+from games.engine.records import Event
 from games.models import Game, GameId
 
 
@@ -83,3 +90,41 @@ class LiveGames:
 
 
 LIVE = LiveGames(settings.FOOT_LIVE_GAMES)
+
+
+@dataclass
+class Replayed:
+    version: int
+    engine_game: EngineGame  # at `version`, owned by whoever took the entry out
+    entries: list[tuple[int, list[Event]]]  # [(version, raw events)] of the current deal, oldest first
+
+
+class ReplayedGames:
+    """A thread-safe LRU map: game id -> Replayed. A reader takes an entry out while it works."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self._entries: OrderedDict[str, Replayed] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, game_id: GameId) -> Replayed | None:
+        with self._lock:
+            return self._entries.pop(str(game_id), None)
+
+    def put(self, game_id: GameId, entry: Replayed) -> None:
+        with self._lock:
+            self._entries[str(game_id)] = entry
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+REPLAYED = ReplayedGames(settings.FOOT_LIVE_GAMES)  # as many as the live games they follow
+
+
+def forget_finished(game_id: GameId) -> None:
+    """The game is over: no move follows and a `state` replays it afresh, so neither cache keeps it."""
+    LIVE.forget(game_id)
+    REPLAYED.take(game_id)

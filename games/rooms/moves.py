@@ -40,7 +40,7 @@ from games.rooms.bot_plans import BotPlan, bot_plan_after
 from games.rooms.daily_play import lapse_if_late
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
-from games.rooms.live_games import LIVE, LiveGame
+from games.rooms.live_games import LIVE, LiveGame, forget_finished
 from games.rooms.metrics import MOVES
 from games.rooms.patches import view_patch
 from games.rooms.seat_views import PUBLIC, redacted, view_for
@@ -200,12 +200,15 @@ def _after_commit(
 ) -> MoveResult:
     """The committed move's result: patches and events per listener, the next bot's plan; and the
     game kept in memory for the next move (only a committed move is: a rollback leaves no entry
-    to mislead the next one; a finished game, which has no next move, is not kept)."""
+    to mislead the next one; a finished game, which has no next move, is not kept, nor its
+    replayed recent events)."""
     engine_game = live.engine_game
     game.version = new_version
     next_plan, settled = bot_plan_after(game, engine_game)
     if game.status == Game.PLAYING:
         LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn, game))
+    else:
+        forget_finished(game.id)
     parts = {
         key: {
             "ops": view_patch(live.views[key], after[key]),

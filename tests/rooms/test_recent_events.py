@@ -14,8 +14,9 @@ import pytest
 from games.engine import Game as EngineGame
 from games.engine import redact_events
 from games.models import Game
-from games.recent_events import RECENT_VERSIONS, REPLAYED, recent_events
+from games.recent_events import RECENT_VERSIONS, recent_events
 from games.rooms.creation import create_game
+from games.rooms.live_games import LIVE, REPLAYED
 from games.rooms.moves import apply_move
 from games.rooms.seat_views import PUBLIC
 from games.rooms.turns import _background
@@ -163,3 +164,28 @@ async def test_the_state_frame_of_a_socket_carries_them(settings):
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await database_sync_to_async(lambda: None)()
+
+
+def test_finished_games_leave_nothing_in_memory():
+    """The soak's leak (docs/PERFORMANCE.md): the `state` a socket got when it opened left the
+    game's replayed entry behind after the game ended, about 30 KB a finished game, until a
+    thousand other games pushed it out. Each game here is opened as the page opens it (a state
+    for its seat) and played to its end; afterwards neither in-memory cache holds any of them."""
+    finished = []
+    for _ in range(3):
+        game, _ = create_game(Player.objects.create(), "solo", "easy")
+        recent_events(Game.objects.get(pk=game.id), "S")  # the state of the socket that opened
+        assert REPLAYED.take(game.id) is not None  # kept while the game is played (then put back)
+        recent_events(Game.objects.get(pk=game.id), "S")
+        mirror, version = EngineGame.from_position(game.initial_position), 0
+        while mirror.turn is not None:
+            seat = mirror.turn
+            action = simple_action(mirror.view(seat))
+            version = apply_move(game.id, seat, action, version).version
+            mirror.apply(seat, action)
+        finished.append(Game.objects.get(pk=game.id))
+    assert [game.status for game in finished] == [Game.FINISHED] * 3
+    assert [REPLAYED.take(game.id) for game in finished] == [None] * 3
+    assert [LIVE.peek(game.id, game.version) for game in finished] == [None] * 3
+    assert recent_events(finished[0], "S")  # a reload of a finished game still tells its last deal
+    assert REPLAYED.take(finished[0].id) is None  # and keeps nothing
