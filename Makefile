@@ -36,8 +36,9 @@ migrate: $(STAMP)
 
 # Local play: DEBUG stays off (a mistyped address shows the site's 404, not Django's debug page);
 # cookies without the Secure flag, since the local site is plain HTTP. WhiteNoise serves the static
-# files straight from static/ (no collectstatic).
-LOCAL_PLAY := SECURE_COOKIES=0
+# files straight from static/ (no collectstatic), so its warning about the missing staticfiles/ folder
+# (which only a production install fills) is silenced here and nowhere else.
+LOCAL_PLAY := SECURE_COOKIES=0 PYTHONWARNINGS="ignore:No directory at:UserWarning"
 
 run: $(STAMP) messages migrate
 	@echo "Foot Canasta at http://127.0.0.1:8000/"
