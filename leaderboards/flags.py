@@ -56,6 +56,9 @@ SCOUT_SEQ_BOUND = 400  # a player's tenth move comes long before the game's 400t
 # A person needs a simple visual reaction (~0.25 s) plus at least one click after seeing the
 # move before, which the page also animates first: a median under this is not a person.
 FAST_MEDIAN_SECONDS = 0.3
+# Who started the dailies of a date is kept while a moderator may still look at that date's board
+# (docs/MODERATION.md); after that it is only keyed hashes of people's networks.
+DAILY_START_DAYS = 60
 
 COPIED, NETWORK, FAST, SCOUTED = "copied", "network", "fast", "scouted"
 KINDS = [
@@ -138,6 +141,13 @@ def evidence(moves: Sequence[Move], seat: str) -> dict[str, str | int | float | 
         "median_seconds": median_answer_seconds(moves, seat),
         "scout_opening": scout_digest([move.action for move in moves if move.seat == seat]),
     }
+
+
+def forget_daily_starts(before: datetime.date, dry_run: bool = False) -> int:
+    """Delete (or with `dry_run` only count) the daily starts of dates before `before`: past the
+    moderation window they only keep keyed hashes of people's networks (purge_daily_starts)."""
+    old = DailyStart.objects.filter(date__lt=before)
+    return old.count() if dry_run else old.delete()[0]
 
 
 def start_network(game_id: UUID | str) -> str:

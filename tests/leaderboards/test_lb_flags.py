@@ -7,13 +7,16 @@ several ranked dailies of one date from one network, and a game played faster th
 from __future__ import annotations
 
 import datetime
+import io
 from typing import TYPE_CHECKING
 
 import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from leaderboards import boards, daily, flags
 from leaderboards.flags import Flags
-from leaderboards.models import Entry
+from leaderboards.models import DailyStart, Entry
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -126,3 +129,21 @@ def test_scouting_counts_other_players_dailies_of_the_network_not_the_players_ow
     stranger = finished_daily(make_player("Stranger"), CLOSED_DATE, rng_seed=5)
     start_of(stranger, "elsewhere")
     assert not flagged_entry(ranked(stranger)).flag_scouted
+
+
+def test_purge_daily_starts_forgets_the_dates_past_the_window_only(make_player, finished_daily):
+    old, recent = (
+        finished_daily(make_player(name), CLOSED_DATE, rng_seed=seed) for name, seed in (("Old", 6), ("New", 7))
+    )
+    start_of(old, "home")
+    start_of(recent, "home")
+    window = datetime.timedelta(days=flags.DAILY_START_DAYS)
+    DailyStart.objects.filter(game_id=old.pk).update(date=timezone.now().date() - window - datetime.timedelta(days=1))
+    DailyStart.objects.filter(game_id=recent.pk).update(date=timezone.now().date() - window)
+    out = io.StringIO()
+    call_command("purge_daily_starts", "--dry-run", stdout=out)
+    assert "Would delete 1 daily starts" in out.getvalue() and DailyStart.objects.count() == 2
+    call_command("purge_daily_starts", stdout=out)
+    assert list(DailyStart.objects.values_list("game_id", flat=True)) == [recent.pk]
+    with pytest.raises(CommandError, match="at least 1"):
+        call_command("purge_daily_starts", "--days", "0")
