@@ -30,6 +30,7 @@ from games.messages import message_for
 from games.models import SEATS, Game
 from games.presets import house_rules_line, presets_for_page
 from games.rooms.creation import game_for_invite, prepared_game, utc_today
+from games.rooms.live_games import LIVE, REPLAYED
 from games.rooms.seat_views import summary, watchable
 from games.rooms.stored import load
 from players import identity, limits
@@ -205,6 +206,15 @@ def start_from_position(request: HttpRequest) -> HttpResponse:
     return JsonResponse(summary(game, player), status=201)
 
 
+@require_GET
+def cached_games(request: HttpRequest) -> HttpResponse:
+    """FOOT_TEST_HOOKS only: how many games this process keeps in memory (games.rooms.live_games),
+    so that a test can see a finished game leave nothing behind in a real server."""
+    if not test_hooks_enabled():
+        raise Http404("test hooks are off")
+    return JsonResponse({"live": len(LIVE), "replayed": len(REPLAYED)})
+
+
 urlpatterns = [
     path("", home, name="home"),
     path("g/<game:game_id>/", table, name="table"),
@@ -216,4 +226,5 @@ urlpatterns = [
     # Only the site's own strings (locale/), not the admin's: a smaller catalogue for every page.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["games"]), name="javascript-catalog"),
     path("test/start-position", start_from_position, name="test-start-position"),
+    path("test/cached-games", cached_games, name="test-cached-games"),
 ]

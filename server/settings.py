@@ -304,7 +304,7 @@ FOOT_READY_TIMEOUT = env_number("FOOT_READY_TIMEOUT", 2)
 FOOT_METRICS_NETWORKS = [n.strip() for n in os.environ.get("FOOT_METRICS_NETWORKS", "").split(",") if n.strip()]
 FOOT_DRAIN_SECONDS = env_number("FOOT_DRAIN_SECONDS", 10)
 # Test hooks, off unless FOOT_TEST_HOOKS turns them on (the tests and the benchmarks do): the
-# /test/start-position route, the /ws/echo/ socket, FOOT_FAULT and FOOT_BOT_FACTORY below, and
+# /test/start-position and /test/cached-games routes, the /ws/echo/ socket, FOOT_FAULT and FOOT_BOT_FACTORY below, and
 # window.footTable in the table's page. With it off, the two below are ignored.
 FOOT_TEST_HOOKS = env_bool("FOOT_TEST_HOOKS", False)
 FOOT_FAULT = os.environ.get("FOOT_FAULT", "")  # <point>[@<version>]: the process exits there (crash tests)

@@ -1,10 +1,10 @@
 """The test hooks exist only when FOOT_TEST_HOOKS turns them on; the default settings expose none.
 
 A real Daphne started with the default settings (no FOOT_TEST_HOOKS) but with FOOT_FAULT and
-FOOT_BOT_FACTORY in its environment: the start-position route answers 404, the echo socket is
-refused, a game is played through the point where FOOT_FAULT would kill the process, the real bots
-play (the factory named would fail on import), and the table's page carries no data-test-hooks
-(so static/foot/table.js sets no window.footTable).
+FOOT_BOT_FACTORY in its environment: the start-position and cached-games routes answer 404, the
+echo socket is refused, a game is played through the point where FOOT_FAULT would kill the
+process, the real bots play (the factory named would fail on import), and the table's page
+carries no data-test-hooks (so static/foot/table.js sets no window.footTable).
 """
 
 import asyncio
@@ -79,6 +79,7 @@ def test_a_server_with_default_settings_exposes_no_hook(tmp_path, sqlite_url):
         assert page.status == 200
         status, _answer = browser.call("/test/start-position", {"position": {}})
         assert status == 404
+        assert browser.call("/test/cached-games")[0] == 404
 
         async def echo_is_refused():
             with pytest.raises(InvalidStatus):
