@@ -16,7 +16,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.bots.hard import LIVE_DEPTH, LIVE_ITERATIONS
+from games.bots.hard import LIVE_DEPTH, LIVE_ITERATIONS, LIVE_TURNS
 from games.bots.tournament import GameResult, MatchSummary, run_match
 from games.engine import Rules
 from games.presets import PRESETS
@@ -39,7 +39,13 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2, help="games played in parallel")
         parser.add_argument("--first-seed", type=int, default=1, help="seed of the first pair")
         parser.add_argument("--iterations", type=int, default=LIVE_ITERATIONS, help="hard: rollouts per decision")
-        parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout")
+        parser.add_argument("--depth", type=int, default=LIVE_DEPTH, help="hard: plies per rollout (with --turns 0)")
+        parser.add_argument(
+            "--turns",
+            type=int,
+            default=LIVE_TURNS,
+            help="hard: the seat's own turns a rollout plays before the evaluation (0: --depth plies instead)",
+        )
         parser.add_argument("--no-early-stop", action="store_true", help="always play every game")
         parser.add_argument(
             "--preset",
@@ -64,7 +70,8 @@ class Command(BaseCommand):
         if options["merge"]:
             return self._merge(options["merge"])
         matchups = [self._parse(m) for m in options["match"] or ["normal:easy", "easy:random", "hard:normal"]]
-        hard = {"hard": {"iterations": options["iterations"], "depth": options["depth"]}}
+        budget = {"iterations": options["iterations"], "depth": options["depth"], "turns": options["turns"] or None}
+        hard = {"hard": budget}
         with contextlib.ExitStack() as files:
             self._json = files.enter_context(open(options["json"], "a")) if options["json"] else None
             for level_a, level_b in matchups:
@@ -86,7 +93,8 @@ class Command(BaseCommand):
                 for line in summary.lines():
                     self.stdout.write(line)
                 if "hard" in (level_a, level_b):
-                    self.stdout.write(f"  hard budget: {options['iterations']} rollouts x {options['depth']} plies")
+                    horizon = f"{options['turns']} own turns" if options["turns"] else f"{options['depth']} plies"
+                    self.stdout.write(f"  hard budget: {options['iterations']} rollouts x {horizon}")
                 verdict = ""
                 if goal is not None:
                     low, high = summary.interval

@@ -34,7 +34,8 @@ from games.engine import Game
 from games.engine.records import Action, Position, View
 
 LIVE_ITERATIONS = 48  # rollouts per searched decision at the live budget
-LIVE_DEPTH = 12  # plies per rollout before the evaluation function takes over
+LIVE_DEPTH = 12  # plies per rollout before the evaluation function takes over (without turns)
+LIVE_TURNS = 2  # or: the seat's own turns a rollout plays (this one included) before the evaluation
 DISCARD_CANDIDATES = 3
 LATE_STOCK = 12  # with this few stock cards left, play the rollouts (nearly) to the end
 LATE_DEPTH_FACTOR = 3
@@ -46,14 +47,20 @@ SCREEN_Z = 1.0  # an alternative stays in the race if mean + this many SE clears
 GAME_RESULT_WEIGHT = 10000  # a won game is worth more than any score margin
 FULL_DEAL_SPREAD = 2000.0  # spread of a whole deal's margin (deal_margin_spread at a full stock)
 
+# where a rollout stops: at most these plies, and after the seat's n-th turn ends (None: no turn limit)
+Horizon = tuple[int, int | None]
+
 
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, seed: int = 0, iterations: int = LIVE_ITERATIONS, depth: int = LIVE_DEPTH) -> None:
+    def __init__(
+        self, seed: int = 0, iterations: int = LIVE_ITERATIONS, depth: int = LIVE_DEPTH, turns: int | None = LIVE_TURNS
+    ) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.depth = depth
+        self.turns = turns
 
     def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         return self.choose_explained(view, rng, check)[0]
@@ -64,21 +71,24 @@ class HardBot(Bot):
         base, why = normal.explain(view, check)
         if base is None:
             return None, None
-        candidates, going_out = search_candidates(analyse(view), base, check)
+        situation = analyse(view)
+        if partner_waits_on_me(situation, why):
+            return base, why
+        candidates, going_out = search_candidates(situation, base, check)
         if len(candidates) < 2 or self.iterations < len(candidates):
             return base, why
-        depth = rollout_depth(view, self.depth, going_out)
-        index, scores = self.searched(view, candidates, depth, rng)
+        horizon = rollout_horizon(view, self.depth, self.turns, going_out)
+        index, scores = self.searched(view, candidates, horizon, rng)
         if index == 0:
             return base, why
         gain, _error = paired_gain(scores[0], scores[index])
         return candidates[index], reason("search_override", gain=round(gain), worlds=len(scores[index]))
 
-    def search(self, view: View, candidates: list[Action], depth: int, rng: random.Random) -> int:
+    def search(self, view: View, candidates: list[Action], depth: int | Horizon, rng: random.Random) -> int:
         return self.searched(view, candidates, depth, rng)[0]
 
     def searched(
-        self, view: View, candidates: list[Action], depth: int, rng: random.Random
+        self, view: View, candidates: list[Action], depth: int | Horizon, rng: random.Random
     ) -> tuple[int, list[list[float]]]:
         """The index of the candidate to play, from at most `iterations` rollouts in two rounds,
         and every candidate's scores in the worlds it played.
@@ -105,7 +115,7 @@ class HardBot(Bot):
         candidates: list[Action],
         indices: Iterable[int],
         worlds: int,
-        depth: int,
+        depth: int | Horizon,
         rng: random.Random,
         scores: list[list[float]],
     ) -> None:
@@ -113,6 +123,13 @@ class HardBot(Bot):
             template = world_game(determinize(view, rng))
             for index in indices:
                 scores[index].append(rollout(copy_game(template), view["seat"], candidates[index], depth))
+
+
+def partner_waits_on_me(situation: Situation, why: Reason | None) -> bool:
+    """The team goes out only once both partners are in their feet (R49c): when normal's move
+    takes this seat into its foot while the partner already plays from theirs, the search may
+    not hold it back (a partner who trusts the bot must never be kept from going out)."""
+    return situation.partner_in_foot and not situation.in_foot and why is not None and why.get("code") == "rush_to_foot"
 
 
 def in_contention(base: list[float], other: list[float], margin: float = OVERRIDE_MARGIN, z: float = SCREEN_Z) -> bool:
@@ -143,6 +160,23 @@ def rollout_depth(view: View, depth: int, going_out: bool = False) -> int:
     if view["stock"] <= LATE_STOCK:
         return depth * LATE_DEPTH_FACTOR
     return depth
+
+
+def rollout_horizon(view: View, depth: int, turns: int | None, going_out: bool = False) -> Horizon:
+    """Where a rollout stops. With `turns`, after the seat's own `turns`-th turn ends (the current
+    one counts), so every candidate is scored at the same point of the table's round: a
+    candidate that melds before its discard and one that discards at once are compared after the
+    same turns of every seat, not after the same number of actions (which would stop them at
+    different points of an opponent's turn, before or after their meld). Late in a deal
+    `LATE_DEPTH_FACTOR` times as many turns; to the end of the deal when going out is a candidate
+    (`rollout_depth`). Without `turns`, `depth` plies as before."""
+    if going_out:
+        return DEAL_END_PLIES, None
+    if turns is None:
+        return rollout_depth(view, depth), None
+    if view["stock"] <= LATE_STOCK:
+        return DEAL_END_PLIES, turns * LATE_DEPTH_FACTOR
+    return DEAL_END_PLIES, turns
 
 
 def confident_best(scores: list[list[float]], margin: float = OVERRIDE_MARGIN, z: float = OVERRIDE_Z) -> int:
@@ -226,27 +260,33 @@ def _copied(item: object) -> object:
     return item
 
 
-def rollout(game: Game, seat: str, action: Action, depth: int) -> float:
+def rollout(game: Game, seat: str, action: Action, depth: int | Horizon) -> float:
     """Play `action` in `game` (a determinized copy, changed in place), then the normal policy
-    for everyone for `depth` plies; the score difference for the seat's team, exact if the deal
-    ended, else estimated."""
+    for everyone to the horizon (`depth` plies, or a `Horizon`); the score difference for the
+    seat's team, exact if the deal ended, else estimated."""
     deals_before = play_out(game, seat, action, depth)
     return score_difference(game, TEAM_OF[seat], deals_before)
 
 
-def play_out(game: Game, seat: str, action: Action, depth: int) -> int:
-    """`action`, then the normal policy for every seat for `depth` plies or to the deal's end, in
-    place; the number of deals finished before `action` (for the scoring)."""
+def play_out(game: Game, seat: str, action: Action, depth: int | Horizon) -> int:
+    """`action`, then the normal policy for every seat for `depth` plies (or to a `Horizon`: at
+    most its plies, and no further than the end of the seat's n-th turn) or to the deal's end,
+    in place; the number of deals finished before `action` (for the scoring)."""
+    plies, turns = (depth, None) if isinstance(depth, int) else depth
     deals_before = len(game.deal_scores)
     game.apply(seat, action)
-    for _ in range(depth):
+    turns_ended = int(game.turn != seat)
+    for _ in range(plies):
         if game.turn is None or len(game.deal_scores) > deals_before:
+            break
+        if turns is not None and turns_ended >= turns:
             break
         mover = game.turn
         check = game_checker(game, mover)
         view = game.view(mover)
         move = normal.decide(view, check) or fallback_action(view, check)
         game.apply(mover, move)
+        turns_ended += mover == seat and game.turn != seat
     return deals_before
 
 

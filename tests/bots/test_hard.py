@@ -8,7 +8,7 @@ from games.bots import hard
 from games.bots.determinize import determinize
 from games.bots.hard import confident_best, copy_game, in_contention, rollout, winning_points
 
-from .support import Game
+from .support import Game, game_at
 
 
 def test_a_copied_world_plays_like_the_position_and_leaves_the_template_alone():
@@ -71,3 +71,55 @@ def test_the_search_spends_at_most_its_budget_and_less_when_nothing_is_contested
     monkeypatch.setattr(hard, "rollout", king_wins)
     assert bot.search(view, candidates, 12, random.Random(1)) == 1
     assert len(calls) <= 48 and calls.count("KD") == calls.count("AC") > hard.SCREEN_WORLDS
+
+
+def test_a_rollout_to_a_turn_horizon_stops_when_the_seat_ends_its_nth_turn(monkeypatch):
+    game = Game.new(seed=7)
+    view = game.view("S")  # deal 1: East deals, South plays first (R8)
+    world = Game.from_position(determinize(view, random.Random(2)))
+    ends: list[int] = []
+    real_apply = Game.apply
+
+    def counted(self, seat, action):
+        events = real_apply(self, seat, action)
+        if seat == "S" and self.turn != "S":
+            ends.append(self.ply)
+        return events
+
+    monkeypatch.setattr(Game, "apply", counted)
+    for turns in (1, 2, 3):
+        ends.clear()
+        played = copy_game(world)
+        hard.play_out(played, "S", {"type": "draw"}, (hard.DEAL_END_PLIES, turns))
+        assert len(ends) == turns and ends[-1] == played.ply  # stopped right after the n-th end
+        assert played.turn == "W"
+
+
+def test_every_candidate_is_scored_after_the_same_turns_of_every_seat():
+    # a meld then a discard, or a discard at once: both rollouts stop as the seat's 2nd turn ends
+    game = game_at(turn="S", phase="play", hands={"S": "QC QD QS 4H 6D 8C TS"}, melds={"NS": ["AC AD AH"], "EW": []})
+    view = game.view("S")
+    world = Game.from_position(determinize(view, random.Random(4)))
+    stops = []
+    for action in ({"type": "meld", "groups": [{"cards": ["QC", "QD", "QS"]}]}, {"type": "discard", "card": "4H"}):
+        played = copy_game(world)
+        hard.play_out(played, "S", action, (hard.DEAL_END_PLIES, 2))
+        stops.append((played.turn, played.to_position()["phase"]))
+    assert stops[0] == stops[1] == ("W", "draw")
+
+
+def test_the_search_never_holds_back_a_seat_whose_partner_waits_in_the_foot(monkeypatch):  # R49c
+    game = game_at(
+        turn="S",
+        phase="play",
+        hands={"S": "KS 9C 9D 2H", "N": "5C 6D"},
+        feet={"N": None},
+        melds={"NS": ["KC KD KH"], "EW": []},
+    )
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the search ran")
+
+    monkeypatch.setattr(hard.HardBot, "searched", no_search)
+    action, why = hard.HardBot(seed=1).act_explained(game.view("S"))
+    assert why is not None and why["code"] == "rush_to_foot" and action["type"] == "meld"

@@ -5,8 +5,12 @@ import random
 
 import pytest
 
-from games.bots import make_bot
+from games.bots import hard as hard_search
+from games.bots import make_bot, normal
+from games.bots.base import ViewChecker
 from games.bots.cards import TEAM_OF
+from games.bots.determinize import determinize
+from games.bots.situation import analyse
 from games.engine import STANDARD
 
 from .support import Game, engine_helpers
@@ -59,11 +63,47 @@ def test_complete_games_under_random_house_rules_are_legal_to_the_end(seed, leve
     assert len(game.scores()["deals"]) == rules.deals
 
 
+@pytest.mark.parametrize("seed", [81, 82, 83, 84])
+def test_every_candidate_the_search_weighs_is_legal_under_random_house_rules(seed):
+    """Property: at every decision of a whole game (random house rules, normal and random seats),
+    each action the hard search may play (normal's and its alternatives, R25–R50) is one the
+    engine accepts on the real table, though the search chose them on the seat's view alone."""
+    rules = engine_helpers.random_rules(random.Random(seed))
+    game = Game.new(seed=seed, rules=rules)
+    players = {"NS": make_bot("normal", seed), "EW": make_bot("random", seed)}
+    weighed = 0
+    while game.turn is not None:
+        seat = game.turn
+        view = game.view(seat)
+        check = ViewChecker(view)
+        base, _why = normal.explain(view, check)
+        if base is not None:
+            candidates, _out = hard_search.search_candidates(analyse(view), base, check)
+            for candidate in candidates:
+                assert game.check(seat, candidate)["ok"], (rules, seat, candidate)
+            weighed += len(candidates)
+        game.apply(seat, players[TEAM_OF[seat]].act(view))
+    assert weighed > 0 and len(game.scores()["deals"]) == rules.deals
+
+
+def test_rollouts_to_a_turn_horizon_are_legal_under_random_house_rules():
+    """The search's rollouts (the normal policy for every seat, stopped at the seat's n-th turn
+    end) apply only legal actions: `Game.apply` raises on any other, under any house rules."""
+    for seed in (91, 92, 93):
+        rules = engine_helpers.random_rules(random.Random(seed))
+        game = Game.new(seed=seed, rules=rules)
+        assert game.turn is not None
+        view = game.view(game.turn)
+        world = hard_search.world_game(determinize(view, random.Random(seed)))
+        hard_search.play_out(world, view["seat"], {"type": "draw"}, (hard_search.DEAL_END_PLIES, 3))
+        assert world.ply > 6
+
+
 @pytest.mark.parametrize("seed", [71, 72])
 def test_hard_plays_legal_actions_under_random_house_rules(seed):
     rules = engine_helpers.random_rules(random.Random(seed))
     game = Game.new(seed=seed, rules=rules)
-    hard = make_bot("hard", 5, iterations=6, depth=4)
+    hard = make_bot("hard", 5, iterations=6, turns=1)
     normal = make_bot("normal", 5)
     for _ in range(40):
         seat = game.turn
@@ -77,7 +117,7 @@ def test_hard_plays_legal_actions_under_random_house_rules(seed):
 
 def test_hard_plays_legal_actions_for_a_stretch():
     game = Game.new(seed=21)
-    hard = make_bot("hard", 5, iterations=6, depth=4)
+    hard = make_bot("hard", 5, iterations=6, turns=1)
     normal = make_bot("normal", 5)
     for _ in range(40):
         seat = game.turn
@@ -93,3 +133,11 @@ def test_hard_plays_legal_actions_for_a_stretch():
 def test_many_games_are_legal(seed):
     levels = [{"NS": "normal", "EW": "easy"}, {"NS": "random", "EW": "easy"}][seed % 2]
     assert play_checked(seed, levels).turn is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(50, 54))
+def test_whole_games_of_hard_at_its_live_budget_under_random_house_rules_are_legal(seed):
+    rules = engine_helpers.random_rules(random.Random(seed))
+    game = play_checked(seed, {"NS": "hard", "EW": "normal"}, rules=rules)
+    assert game.turn is None and len(game.scores()["deals"]) == rules.deals

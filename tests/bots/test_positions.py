@@ -156,6 +156,18 @@ def _rush_into_foot():
     )
 
 
+@case("reach_the_foot_while_the_partner_waits_in_theirs")  # R44, R49c
+def _partner_waits():
+    game = game_at(
+        turn="S",
+        phase="play",
+        hands={"S": "KS 9C 9D 2H", "N": "5C 6D"},
+        feet={"N": None},
+        melds={"NS": ["KC KD KH"], "EW": []},
+    )
+    return game, lambda actions, g: g.view("S")["seats"]["S"]["in_foot"]
+
+
 @case("keep_two_cards_in_the_foot")  # R47, E11
 def _keep_two():
     game = game_at(
