@@ -96,7 +96,7 @@ def determinize(view: View, rng: random.Random | None) -> Position:
         "scores": list((view.get("scores") or {}).get("deals") or []),
         "ply": view.get("ply", 0),
     }
-    if view.get("rules", STANDARD_RULES) != STANDARD_RULES:  # the table's house rules (V1–V6)
+    if view.get("rules", STANDARD_RULES) != STANDARD_RULES:  # the table's house rules (V1–V7)
         position["rules"] = view["rules"]
     return position
 

@@ -6,6 +6,7 @@
     discard    {"type", "card"}
     meld       {"type", "groups": [{"cards", "to"?}, ...]}     ("to": the rank of a meld to add to)
     take_pile  {"type", "cards", "groups"?: [{"cards"}, ...]}  (new melds only: no "to", R30)
+    undo       {"type"}                                        (the turn's last meld action back, V7)
 
 `normalise_action` is for the edge (the websocket): an action with any other field is refused
 with `bad_field`, so what is stored in the move log and published by the replays is exactly
@@ -20,7 +21,13 @@ import json
 from games.engine.errors import RuleError
 from games.engine.records import Action
 
-ACTION_FIELDS = {"draw": (), "discard": ("card",), "meld": ("groups",), "take_pile": ("cards", "groups")}
+ACTION_FIELDS = {
+    "draw": (),
+    "discard": ("card",),
+    "meld": ("groups",),
+    "take_pile": ("cards", "groups"),
+    "undo": (),
+}
 GROUP_FIELDS = {"meld": ("cards", "to"), "take_pile": ("cards",)}
 MAX_ACTION_BYTES = 4096  # 700 card names: more than any hand holds; stored actions stay small
 

@@ -54,6 +54,12 @@ MESSAGES: dict[str, str] = {
     "must_keep_cards": gettext_noop("In your foot you must keep at least two cards unless you can go out."),
     "cannot_go_out": gettext_noop("You cannot go out yet: {reason}."),
     "invalid_position": gettext_noop("Invalid position: {reason}."),
+    "undo_not_allowed": gettext_noop(
+        "This table does not allow undo: it is chosen when a game is made, and the daily never allows it."
+    ),
+    "nothing_to_undo": gettext_noop(
+        "Nothing to undo: only melds made since your draw, your take of the pile or your foot can be taken back."
+    ),
 }
 
 

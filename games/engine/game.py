@@ -1,4 +1,4 @@
-"""The game: state, the four actions and everything that happens automatically (R9–R56).
+"""The game: state, the actions and everything that happens automatically (R9–R56, V7's undo).
 
 `Game.apply(seat, action)` first *plans* an action (every check, on copies, raising RuleError)
 and only then *commits* it, so a refused action never touches the state and `check` is just the
@@ -48,10 +48,11 @@ from games.engine.seats import (
     TEAM_SEATS,
     TEAMS,
 )
+from games.engine.takeback import UndoPoint, restore, undo_point
 from games.engine.visibility import public_view, seat_view
 
-ACTION_TYPES = ("draw", "take_pile", "meld", "discard")
-_PHASE_OF = {"draw": "draw", "take_pile": "draw", "meld": "play", "discard": "play"}
+ACTION_TYPES = ("draw", "take_pile", "meld", "discard", "undo")
+_PHASE_OF = {"draw": "draw", "take_pile": "draw", "meld": "play", "discard": "play", "undo": "play"}
 MELD_RANKS = frozenset("456789TJQKA") | {WILD}
 
 
@@ -97,10 +98,11 @@ class Game:
         "seed",
         "stock",
         "turn",
+        "undo_points",
     )
 
     def __init__(self, rules: Rules = STANDARD) -> None:
-        self.rules = rules  # fixed for the whole game (V1–V6)
+        self.rules = rules  # fixed for the whole game (V1–V7)
         self.seed: int | str = 0
         self.deal = 1
         self.dealer = "E"
@@ -115,6 +117,8 @@ class Game:
         self.down = dict.fromkeys(TEAMS, False)
         self.deal_scores: list[DealScore] = []
         self.ply = 0
+        # V7: where an undo may go back to this turn, oldest first (games/engine/takeback.py)
+        self.undo_points: list[UndoPoint] = []
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -152,9 +156,13 @@ class Game:
         """Apply one action of `seat`; returns its events; raises RuleError and changes nothing."""
         kind, plan = self._plan(seat, action)
         events: list[Event] = []
+        point = undo_point(self, seat) if kind == "meld" and self.rules.undo else None
+        foot = self.feet[seat]
         with contextlib.suppress(_DealOver):  # the deal ended inside the commit; the events say so
             _COMMITS[kind](self, seat, action, plan, events)
         self.ply += 1
+        if point is not None and self.phase == "play" and self.feet[seat] is foot:
+            self.undo_points.append(point)  # V7: still this turn's melds, and no foot picked up
         return events
 
     def check(self, seat: str, action: Action) -> Check:
@@ -233,6 +241,15 @@ class Game:
 
     def _plan_draw(self, seat: str, action: Action) -> _Plan:
         return _DRAW_PLAN
+
+    def _plan_undo(self, seat: str, action: Action) -> _Plan:
+        """V7: only at a table that allows it, and only melds of this turn since the draw, the
+        take or a foot picked up (takeback.py)."""
+        if not self.rules.undo:
+            raise RuleError("undo_not_allowed", "V7")
+        if not self.undo_points:
+            raise RuleError("nothing_to_undo", "V7")
+        return _Plan([])
 
     def _plan_discard(self, seat: str, action: Action) -> _Plan:
         card = _card_field(action, "card")
@@ -403,9 +420,14 @@ class Game:
         self.hands[seat].remove(card)
         self.discard.append(card)
         events.append({"type": "discard", "seat": seat, "card": card})
+        if self.undo_points:  # V7: a discard ends what an undo may take back
+            self.undo_points = []
         if plan.goes_out:
             self._go_out(seat, events)
         self._pass_turn(seat, events)
+
+    def _commit_undo(self, seat: str, action: Action, plan: _Plan, events: list[Event]) -> None:
+        events.append(restore(self, seat, self.undo_points.pop()))
 
     def _commit_take_pile(self, seat: str, action: Action, plan: _Plan, events: list[Event]) -> None:
         taken = plan.taken
@@ -478,6 +500,7 @@ class Game:
         """R44–R46: the foot becomes the active cards; its red threes are laid and replaced."""
         self.hands[seat] = foot
         self.feet[seat] = None
+        self.undo_points = []  # V7: never back past a foot's cards seen
         events.append({"type": "foot", "seat": seat, "count": len(self.hands[seat])})
         self._lay_red_threes(seat, events)
 
@@ -529,6 +552,7 @@ class Game:
         self.melds = {t: [] for t in TEAMS}
         self.red_threes = {t: [] for t in TEAMS}
         self.down = dict.fromkeys(TEAMS, False)
+        self.undo_points = []
         seat = self.turn = NEXT_SEAT[self.dealer]
         self.phase = "draw"
         events.append({"type": "deal_start", "deal": deal, "dealer": self.dealer, "turn": seat, "upcard": dealt.upcard})

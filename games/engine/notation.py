@@ -17,6 +17,7 @@ from games.engine.melds import PILE_SIZE, meld_problem, meld_rank
 from games.engine.records import Position
 from games.engine.rules import STANDARD, Rules, RulesError
 from games.engine.seats import DEALER_OF_DEAL, SEATS, TEAMS
+from games.engine.takeback import points_from_notation, points_notation
 
 if TYPE_CHECKING:
     from games.engine.game import Game
@@ -47,6 +48,8 @@ def position_of(game: Game) -> Position:
     }
     if not game.rules.is_standard:
         position["rules"] = game.rules.to_json()
+    if game.undo_points:  # V7: only while the player to act has melds to take back
+        position["undo"] = points_notation(game.undo_points)
     return position
 
 
@@ -99,6 +102,7 @@ def game_from_position(game: Game, position: object) -> Game:
         raise _invalid("'down' holds true or false")
     game.down = dict(down)
     _validate(game)
+    game.undo_points = points_from_notation(game, position["undo"]) if "undo" in position else []
     return game
 
 

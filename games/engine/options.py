@@ -26,6 +26,7 @@ NOTHING: Options = {
     "minimum": 0,
     "discard": False,
     "may_go_out": False,
+    "undo": False,
 }
 
 
@@ -55,6 +56,7 @@ def options_for(game: Game, seat: str) -> Options:
     result["meld"] = True
     result["add_to"] = additions(game, seat)
     result["discard"] = can_discard(game, seat)
+    result["undo"] = bool(game.undo_points)  # V7: melds of this turn to take back
     return result
 
 

@@ -1,4 +1,4 @@
-"""A game's rules as a value: the standard rules (R1–R59) and the house-rule variations V1–V6.
+"""A game's rules as a value: the standard rules (R1–R59) and the house-rule variations V1–V7.
 
 A `Rules` is fixed when a game is made and read by the engine wherever a rule has a number that a
 table may choose (docs/RULES.md, section 17). `STANDARD` is the default and gives exactly the
@@ -37,6 +37,7 @@ class Rules:
     wild_piles: int = 1
     pile_take: int = 7  # V5 (R28): the cards a take of the discard pile gives, at most
     red_three_value: int = 100  # V6 (R35): each red three laid, and minus for each one left
+    undo: bool = False  # V7 (R26): the player may take back the turn's melds until the discard
     going_out_piles: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -58,7 +59,7 @@ class Rules:
         written = _WRITTEN.get(self)
         if written is None:
             written = {
-                name: list(getattr(self, name)) if name == "minimums" else getattr(self, name) for name in RULE_RANGES
+                name: list(getattr(self, name)) if name == "minimums" else getattr(self, name) for name in RULE_KEYS
             }
             if len(_WRITTEN) < 64:  # the presets and a few custom tables; never grows without end
                 _WRITTEN[self] = written
@@ -69,12 +70,12 @@ class Rules:
         """The rules a JSON object names; keys left out keep the standard value. RulesError else."""
         if not isinstance(value, dict):
             raise RulesError("bad_rule_type", "rules must be a JSON object")
-        unknown = sorted(str(key) for key in value if key not in RULE_RANGES)
+        unknown = sorted(str(key) for key in value if key not in RULE_KEYS)
         if unknown:
             raise RulesError("unknown_rule", f"unknown rule '{unknown[0][:40]}'")
         chosen: dict[str, Any] = {}
         for key, given in value.items():
-            chosen[key] = _minimums(given) if key == "minimums" else _whole_number(key, given)
+            chosen[key] = _READERS.get(key, _whole_number)(key, given)
         rules = cls(**chosen)
         _check_playable(rules)
         return STANDARD if rules == STANDARD else rules  # one standard value: views test it by identity
@@ -82,7 +83,7 @@ class Rules:
 
 STANDARD = Rules()
 # Each key's least and greatest value (for `minimums`: of each of its four numbers), documented in
-# docs/RULES.md (V1–V6) and docs/PROTOCOL.md.
+# docs/RULES.md (V1–V7) and docs/PROTOCOL.md.
 RULE_RANGES: dict[str, tuple[int, int]] = {
     "deals": (1, 4),
     "hand_size": (9, 15),
@@ -93,8 +94,11 @@ RULE_RANGES: dict[str, tuple[int, int]] = {
     "pile_take": (1, 270),
     "red_three_value": (0, 500),
 }
+# The table options that are on or off (JSON true or false): V7.
+RULE_SWITCHES = ("undo",)
+RULE_KEYS = (*RULE_RANGES, *RULE_SWITCHES)
 _WRITTEN: dict[Rules, dict[str, Any]] = {}  # to_json's first answer per rules (few distinct rules exist)
-assert set(RULE_RANGES) == {f.name for f in fields(Rules) if f.init}, "every rule has a range"
+assert set(RULE_KEYS) == {f.name for f in fields(Rules) if f.init}, "every rule has a range or is a switch"
 
 
 def _whole_number(key: str, given: object) -> int:
@@ -106,7 +110,13 @@ def _whole_number(key: str, given: object) -> int:
     return given
 
 
-def _minimums(given: object) -> tuple[int, int, int, int]:
+def _switch(key: str, given: object) -> bool:
+    if not isinstance(given, bool):
+        raise RulesError("bad_rule_type", f"rule '{key}' must be true or false")
+    return given
+
+
+def _minimums(key: str, given: object) -> tuple[int, int, int, int]:
     if not isinstance(given, list) or len(given) != 4:
         raise RulesError("bad_rule_type", "rule 'minimums' must be a list of four whole numbers, one per deal")
     low, high = RULE_RANGES["minimums"]
@@ -116,6 +126,9 @@ def _minimums(given: object) -> tuple[int, int, int, int]:
         if not low <= number <= high or number % 5:
             raise RulesError("rule_out_of_range", f"each of 'minimums' must be {low} to {high} in fives, not {number}")
     return (given[0], given[1], given[2], given[3])
+
+
+_READERS: dict[str, Any] = {"minimums": _minimums, "undo": _switch}  # the other keys: _whole_number
 
 
 def _check_playable(rules: Rules) -> None:

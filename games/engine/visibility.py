@@ -44,7 +44,7 @@ def public_view(game: Game) -> View:
         "scores": game.scores(),
         "winner": game.winner,
     }
-    if game.rules is not STANDARD:  # house rules (V1–V6); a standard view stays as it always was
+    if game.rules is not STANDARD:  # house rules (V1–V7); a standard view stays as it always was
         view["rules"] = game.rules.to_json()
     return view
 

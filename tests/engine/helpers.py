@@ -316,6 +316,7 @@ def random_rules(draw: random.Random):
         chosen: dict[str, object] = {key: draw.randint(*RULE_RANGES[key]) for key in RULE_RANGES if key != "minimums"}
         chosen["pile_take"] = draw.choice([1, 3, 7, 10, 270, draw.randint(1, 270)])
         chosen["minimums"] = [5 * draw.randint(0, 60) for _ in range(4)]
+        chosen["undo"] = draw.random() < 0.5  # V7
         try:
             return Rules.from_json(chosen)
         except RulesError:

@@ -31,6 +31,7 @@ def test_standard_rules_are_the_default_and_leave_the_notation_as_it_was():  # R
         "wild_piles": 1,
         "pile_take": 7,
         "red_three_value": 100,
+        "undo": False,
     }
 
 

@@ -42,7 +42,7 @@ VIEW_KEYS = {
     "options",
 }
 HOUSE_RULES_KEYS = {"rules"}  # in the view of a game of house rules only (VIEW.md)
-OPTION_KEYS = {"draw", "take_pile", "pile_cards", "meld", "add_to", "minimum", "discard", "may_go_out"}
+OPTION_KEYS = {"draw", "take_pile", "pile_cards", "meld", "add_to", "minimum", "discard", "may_go_out", "undo"}
 
 
 def test_new_game_position_round_trips():

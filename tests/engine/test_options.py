@@ -14,6 +14,7 @@ ALL_OFF = {
     "add_to": {},
     "discard": False,
     "may_go_out": False,
+    "undo": False,
 }
 
 
