@@ -8,6 +8,7 @@ invite-code lookups, and looks at one's own games, are counted in players.limits
 answer is 429 with Retry-After (players.limits.RateLimitMiddleware). The routes are in docs/PROTOCOL.md.
 """
 
+import dataclasses
 import json
 from collections.abc import Callable
 from functools import wraps
@@ -115,6 +116,8 @@ def games(request: HttpRequest) -> HttpResponse:
         if mode not in (Game.SOLO, Game.FRIENDS):
             return error(400, "standard_rules_only")
         rules = house_rules(body["rules"])
+    if mode == Game.SOLO and "undo" not in (body.get("rules") or {}):
+        rules = dataclasses.replace(rules, undo=True)  # V7: on in a solo game unless it says otherwise
     count(request, "game")
     player = current_player(request, create=True)
     game, created = create_game(player, mode, level, rules)

@@ -136,6 +136,8 @@ NEXT_STEPS = {
     "take_cannot_reach_minimum": _("Press Draw 2 and collect cards for your first meld."),
     "must_keep_cards": _("Meld fewer cards so that two stay in your foot: one to discard, one to keep."),
     "cannot_go_out": _("Keep two cards in your foot and play on: meld fewer, then discard one."),
+    "undo_not_allowed": _("Check your melds before you lay them down: here they stay."),
+    "nothing_to_undo": _("Play on: meld, or discard to end your turn."),
     # the server's codes a player can meet at the table
     "stale_version": _("Look at the table, then make your move again."),
     "not_seated": _("Start your own game from the home page to play."),

@@ -58,6 +58,8 @@ def rules_in_words(rules: engine.Rules) -> list[str]:
             said.append(gettext("taking the discard pile takes its top %(n)s cards") % {"n": rules.pile_take})
     if rules.red_three_value != standard.red_three_value:
         said.append(gettext("red threes %(n)s points") % {"n": rules.red_three_value})
+    if rules.undo:
+        said.append(gettext("undo within a turn"))
     return said
 
 

@@ -80,4 +80,6 @@ def describe_action(action: Action | None) -> str:
             for group in action.get("groups", [])
         ]
         return "meld " + " | ".join(groups)
+    if kind == "undo":
+        return "undo the last meld"
     return str(kind)

@@ -142,16 +142,38 @@ def seat_decisions(
     game = Game.from_position(start)
     deal = game.deal
     found: list[Decision] = []
+    skipped = set(computer) | taken_back(start, moves)
     for number, (mover, action) in enumerate(moves):
         if game.deal != deal or game.turn is None:
             break  # the deal is over: a move after it belongs to the next deal
-        if mover == seat and number not in computer:
+        if mover == seat and number not in skipped:
             view = game.view(seat)
             rng = random.Random(f"lookback:{seed}:{seat}:{deal}:{number}")
             decision = _decision(number, view, normalise_action(action), rng)
             if decision is not None:
                 found.append(decision)
         game.apply(mover, action)
+    return found
+
+
+def taken_back(start: Position, moves: Sequence[Move]) -> set[int]:
+    """The indices of meld actions the player took back with an undo (docs/RULES.md V7), and of
+    those undos: a move that did not stay on the table is no decision to judge."""
+    game = Game.from_position(start)
+    if not game.rules.undo:
+        return set()
+    melds: list[int] = []  # this turn's meld actions that an undo could still take back
+    found: set[int] = set()
+    for number, (mover, action) in enumerate(moves):
+        if game.turn is None:
+            break
+        game.apply(mover, action)
+        if action.get("type") == "undo":
+            found.update((melds.pop(), number))
+        elif len(game.undo_points) > len(melds):
+            melds.append(number)
+        else:
+            melds = melds[: len(game.undo_points)]
     return found
 
 

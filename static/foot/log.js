@@ -46,6 +46,10 @@ const CLAUSES = {
     const card = cardShort(clause.card);
     return own ? fmt(pgettext("you", "discarded %(card)s"), { card }) : fmt(pgettext("someone", "discarded %(card)s"), { card });
   },
+  undo(clause, own) {
+    const n = clause.count;
+    return fmt(own ? npgettext("you", "took back %(count)s card", "took back %(count)s cards", n) : npgettext("someone", "took back %(count)s card", "took back %(count)s cards", n), { count: n });
+  },
   goOut(clause, own) {
     return own ? pgettext("you", "went out") : pgettext("someone", "went out");
   },
@@ -117,6 +121,7 @@ class LineBuilder {
       case "discard": this.clause(event.seat, "discard", { card: event.card }); return;
       case "foot": this.clause(event.seat, "foot", {}); return;
       case "go_out": this.clause(event.seat, "goOut", {}); return;
+      case "undo": this.clause(event.seat, "undo", { count: event.cards.length }); return;
       case "reason": this.addReason(event); return;
       default:
         if (DEAL_EVENTS.has(event.type)) this.addDealLine(event);
@@ -187,6 +192,7 @@ export class GameLog {
     for (const event of events) {
       if (event.type === "deal_start") for (const team of ["NS", "EW"]) { melds[team].clear(); known[team].clear(); }
       builder.add(event);
+      if (event.type === "undo") melds[event.team].clear(); // the next version's view says which stay
       if (event.type === "meld") {
         const team = event.team || teamOf(event.seat);
         for (const group of event.groups) {

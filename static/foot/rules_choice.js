@@ -20,6 +20,8 @@ export function chosenRules(which) {
   if (!select) return undefined;
   const box = document.getElementById(`custom-${which}`);
   const rules = select.value === "custom" ? customRules(box) : JSON.parse(select.selectedOptions[0].dataset.rules || "{}");
+  const undo = document.getElementById(`undo-${which}`);
+  if (undo) rules.undo = undo.checked; // V7: the table's choice (on for a solo game until unticked)
   remember(which, select.value, rules);
   return Object.keys(rules).length ? rules : undefined;
 }
@@ -37,6 +39,8 @@ function restore(which, select, box) {
   } catch (error) { saved = null; }
   if (!saved || ![...select.options].some((option) => option.value === saved.preset)) return;
   select.value = saved.preset;
+  const undo = document.getElementById(`undo-${which}`);
+  if (undo && saved.rules && typeof saved.rules.undo === "boolean") undo.checked = saved.rules.undo;
   if (saved.preset !== "custom" || !saved.rules) return;
   for (const [name, value] of Object.entries(saved.rules)) {
     if (name === "minimums") value.forEach((points, i) => { const input = box.querySelector(`[name=minimum${i + 1}]`); if (input) input.value = points; });

@@ -160,6 +160,7 @@ export function wireControls() {
     "btn-aside": onSetAside,
     "btn-laydown": () => sendAction({ type: "meld", groups: stagedGroups() }),
     "btn-discard": () => sendAction({ type: "discard", card: takeSelected()[0] }),
+    "btn-undo": () => sendAction({ type: "undo" }),
     "btn-hint": () => send({ type: "hint" }),
     "btn-offer": playOffer,
     "btn-offer-cancel": cancelOffer,

@@ -211,7 +211,9 @@ def play_with_undos(seed: int, rules: Rules, rng: random.Random, limit: int = 40
     """Random legal play that often takes melds back: every undo must restore exactly the
     position before the meld it takes back (but the ply), every position must read back."""
     game = Game.new(seed, rules=rules)
-    log, before_melds, undos = [], [], 0
+    log: list[tuple[str, dict]] = []
+    before_melds: list[dict] = []  # the positions an undo must bring back, this turn
+    undos = 0
     while game.turn is not None and len(log) < limit:
         seat = game.turn
         if game.options(seat)["undo"] and rng.random() < 0.4:

@@ -26,6 +26,7 @@ STANDARD_RULES = {
     "wild_piles": 1,
     "pile_take": 7,
     "red_three_value": 100,
+    "undo": False,
 }
 
 
@@ -37,7 +38,7 @@ def stored_position(game_id) -> dict:
 
 def test_a_game_without_rules_is_standard_and_says_so():
     client, session = browser()
-    answer = post(client, "/api/games", {"mode": "solo", "level": "easy"}, session["csrf"])
+    answer = post(client, "/api/games", {"mode": "solo", "level": "easy", "rules": {"undo": False}}, session["csrf"])
     assert answer.status_code == 201 and answer.json()["rules"] == STANDARD_RULES
     game = Game.objects.get(pk=answer.json()["id"])
     assert game.rules == {} and "rules" not in stored_position(game.id)  # the notation of a standard game
@@ -49,7 +50,7 @@ def test_house_rules_are_stored_dealt_and_given_whole_in_the_state():  # R11, R3
     chosen = {"deals": 2, "hand_size": 11, "minimums": [0, 60, 120, 150], "pile_take": 270}
     answer = post(client, "/api/games", {"mode": "solo", "level": "easy", "rules": chosen}, session["csrf"])
     assert answer.status_code == 201
-    expected = {**STANDARD_RULES, **chosen}
+    expected = {**STANDARD_RULES, **chosen, "undo": True}  # V7: on in a solo game unless it says otherwise
     assert answer.json()["rules"] == expected
     game = Game.objects.get(pk=answer.json()["id"])
     assert game.rules == expected and stored_position(game.id)["rules"] == expected
@@ -71,6 +72,9 @@ def test_house_rules_are_stored_dealt_and_given_whole_in_the_state():  # R11, R3
         ({"mode": "solo", "rules": "quick"}, "bad_rule_type", "rules must be a JSON object"),
         ({"mode": "daily", "rules": {"deals": 1}}, "standard_rules_only", "standard"),
         ({"mode": "daily", "rules": {}}, "standard_rules_only", "standard"),
+        ({"mode": "daily", "rules": {"undo": True}}, "standard_rules_only", "standard"),  # V7: never in the daily
+        ({"mode": "solo", "rules": {"undo": "yes"}}, "bad_rule_type", "'undo' must be true or false"),
+        ({"mode": "friends", "rules": {"undo": 1}}, "bad_rule_type", "'undo' must be true or false"),
     ],
 )
 def test_bad_rules_are_refused_naming_the_problem_and_nothing_is_made(body, code, named):
@@ -151,3 +155,34 @@ def test_the_host_changes_the_lobbys_rules_and_only_the_host_before_the_start():
     late = post(host, url, {"rules": {"deals": 1}}, host_session["csrf"])
     assert late.status_code == 409 and late.json()["code"] == "already_started"
     assert stored_position(lobby["id"])["rules"]["deals"] == 2
+
+
+def test_undo_is_on_in_a_solo_game_unless_chosen_off_and_off_in_a_friends_game_unless_chosen():  # V7
+    client, session = browser()
+    made = {
+        name: post(client, "/api/games", body, session["csrf"]).json()
+        for name, body in {
+            "solo": {"mode": "solo"},
+            "solo_off": {"mode": "solo", "rules": {"deals": 1, "undo": False}},
+            "friends": {"mode": "friends"},
+            "friends_on": {"mode": "friends", "rules": {"undo": True}},
+        }.items()
+    }
+    assert {name: game["rules"]["undo"] for name, game in made.items()} == {
+        "solo": True,
+        "solo_off": False,
+        "friends": False,
+        "friends_on": True,
+    }
+    solo = Game.objects.get(pk=made["solo"]["id"])
+    assert stored_position(solo.id)["rules"]["undo"] is True  # the notation carries it (a replay needs it)
+    assert state_message(solo, "S")["rules"]["undo"] is True
+
+
+def test_the_host_turns_undo_on_in_the_lobby():  # V7: a friends game only if the table chose it
+    host, host_session = browser()
+    lobby = post(host, "/api/games", {"mode": "friends"}, host_session["csrf"]).json()
+    changed = post(host, f"/api/games/{lobby['id']}/rules", {"rules": {"undo": True}}, host_session["csrf"])
+    assert changed.status_code == 200 and changed.json()["rules"]["undo"] is True
+    assert post(host, f"/api/games/{lobby['id']}/start", {}, host_session["csrf"]).status_code == 200
+    assert EngineGame.from_position(stored_position(lobby["id"])).rules.undo is True
