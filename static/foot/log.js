@@ -192,7 +192,7 @@ export class GameLog {
     for (const event of events) {
       if (event.type === "deal_start") for (const team of ["NS", "EW"]) { melds[team].clear(); known[team].clear(); }
       builder.add(event);
-      if (event.type === "undo") melds[event.team].clear(); // the next version's view says which stay
+      if (event.type === "undo") melds[event.team].clear(); // the next view says which stay
       if (event.type === "meld") {
         const team = event.team || teamOf(event.seat);
         for (const group of event.groups) {

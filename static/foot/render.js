@@ -455,7 +455,7 @@ export function renderControls(view, ui) {
   set("btn-aside", ui.isMyTurn && selected > 0 && view.phase !== "over", notDown && ui.isMyTurn);
   set("btn-laydown", options.meld && ui.staged.length > 0 && ui.stagingOk, notDown && ui.isMyTurn);
   set("btn-discard", options.discard && selected === 1);
-  set("btn-undo", options.undo, Boolean(ui.me && view.rules && view.rules.undo)); // V7: at a table that allows it
+  set("btn-undo", options.undo, Boolean(ui.me && view.rules && view.rules.undo));
   set("btn-hint", ui.isMyTurn, !ui.ranked && Boolean(ui.me));
 }
 

@@ -21,7 +21,7 @@ export function chosenRules(which) {
   const box = document.getElementById(`custom-${which}`);
   const rules = select.value === "custom" ? customRules(box) : JSON.parse(select.selectedOptions[0].dataset.rules || "{}");
   const undo = document.getElementById(`undo-${which}`);
-  if (undo) rules.undo = undo.checked; // V7: the table's choice (on for a solo game until unticked)
+  if (undo) rules.undo = undo.checked;
   remember(which, select.value, rules);
   return Object.keys(rules).length ? rules : undefined;
 }

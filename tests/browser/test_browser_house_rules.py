@@ -19,14 +19,19 @@ def test_a_quick_game_from_home_is_one_deal_and_the_choice_is_remembered(site, m
     page = make_page(DESK)
     page.goto(site.url + "/")
     page.select_option("#rules-solo", "quick")
+    assert page.locator("#undo-solo").is_checked()  # V7: on in a solo game until unticked
+    page.locator("#undo-solo").uncheck()
     page.get_by_role("button", name="Start a new game").click()
     page.wait_for_url(TABLE_URL)
     page.wait_for_selector("#table[aria-busy=false]")
     assert page.locator("#deal-info").inner_text() == "Deal 1 of 1"
     page.locator("#house-rules summary").click()
-    assert "House rules: 1 deal" in page.locator("#house-rules").inner_text()
+    assert page.locator("#house-rules").inner_text().endswith("House rules: 1 deal")  # no undo
+    assert page.locator("#btn-undo").is_hidden()
     page.goto(site.url + "/")
     assert page.locator("#rules-solo").input_value() == "quick"
+    assert not page.locator("#undo-solo").is_checked()  # the last choice, remembered
+    assert not page.locator("#undo-friends").is_checked()  # V7: off in a friends game unless chosen
     assert page.locator("#custom-solo").is_hidden()
     page.select_option("#rules-solo", "custom")
     assert page.locator("#custom-solo").is_visible()
@@ -55,8 +60,17 @@ def test_a_quick_game_on_a_phone_ends_at_its_game_over_dialog_after_deal_1(site,
     open_table(page, site, start_game_from(page, site, position))
     assert page.locator("#deal-info").inner_text() == "Deal 1 of 1"
     finish_the_deal(page)
-    page.get_by_role("dialog", name="Your team wins!").wait_for()
+    dialog = page.get_by_role("dialog", name="Your team wins!")
+    dialog.wait_for()
     assert page.get_by_role("dialog", name="Deal 1 is over").count() == 0
+    game_id = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    dialog.get_by_role("link", name="Play again").click()  # issue 25 item 8: the same rules
+    page.wait_for_url(lambda url: "/g/" in url and game_id not in url)
+    page.wait_for_selector("#table[aria-busy=false]")
+    assert page.locator("#deal-info").inner_text() == "Deal 1 of 1"
+    new_id = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    before = page.request.get(f"{site.url}/api/games/{game_id}").json()["rules"]
+    assert page.request.get(f"{site.url}/api/games/{new_id}").json()["rules"] == before
 
 
 def test_the_host_changes_the_lobbys_rules_and_the_friend_sees_them(site, make_page):
