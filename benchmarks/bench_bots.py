@@ -6,7 +6,8 @@ with its 95% Wilson interval, the average score difference and each level's deci
 (p50/p95). It stops early once the interval lies wholly above or below the matchup's goal.
 
     python -m benchmarks bench_bots                          # the three goals of docs/BOTS.md
-    python -m benchmarks bench_bots --match hard:normal --games 100 --iterations 24 --depth 16
+    python -m benchmarks bench_bots --match hard:normal --games 100 --iterations 24 --turns 1
+    python -m benchmarks bench_bots --match easy+hard:normal --games 100   # hard partnering easy
 """
 
 import contextlib
@@ -144,6 +145,10 @@ class Command(BaseCommand):
     @staticmethod
     def _parse(text):
         parts = text.split(":")
-        if len(parts) != 2 or not all(p in LEVELS for p in parts):
-            raise CommandError(f"--match wants A:B with levels from {', '.join(LEVELS)}; got {text!r}")
+        teams_ok = len(parts) == 2 and all(1 <= len(p.split("+")) <= 2 for p in parts)
+        if not teams_ok or not all(level in LEVELS for p in parts for level in p.split("+")):
+            raise CommandError(
+                f"--match wants A:B, each a level from {', '.join(LEVELS)} or two partners as "
+                f"first+second (easy+hard: South or West easy, the partner hard); got {text!r}"
+            )
         return parts[0], parts[1]

@@ -3,6 +3,10 @@
 The loop is the one the room service runs: ask the bot of the seat to move for one action,
 apply it, repeat while the game is not over. Every action goes through `Game.apply`, so an
 illegal one raises at once.
+
+A team is one level ("hard") or two partners ("easy+hard": the first level plays the team's
+first seat, South or West, the second its partner, North or East), so a partner can be measured
+beside a weaker player as well as beside its own level.
 """
 
 from __future__ import annotations
@@ -58,11 +62,12 @@ def play_game(
     game = Game.new(seed=seed, rules=rules)
     levels = {"NS": ns_level, "EW": ew_level}
     bot_options = bot_options or {}
+    seat_levels = {seat: seat_level(levels[TEAM_OF[seat]], seat) for seat in "SWNE"}
     bots = {
-        seat: make_bot(levels[TEAM_OF[seat]], seed * 4 + i, **bot_options.get(levels[TEAM_OF[seat]], {}))
+        seat: make_bot(seat_levels[seat], seed * 4 + i, **bot_options.get(seat_levels[seat], {}))
         for i, seat in enumerate("SWNE")
     }
-    times: dict[str, list[float]] = {ns_level: [], ew_level: []}
+    times: dict[str, list[float]] = {level: [] for level in seat_levels.values()}
     actions = 0
     while game.turn is not None:
         seat = game.turn
@@ -70,7 +75,7 @@ def play_game(
         started = time.process_time()
         action = bots[seat].act(view)
         if timed:
-            times[levels[TEAM_OF[seat]]].append((time.process_time() - started) * 1000)
+            times[seat_levels[seat]].append((time.process_time() - started) * 1000)
         game.apply(seat, action)
         actions += 1
         if actions > max_actions:
@@ -80,6 +85,17 @@ def play_game(
     return GameResult(
         seed=seed, levels=levels, totals=dict(totals), winner=view["winner"], actions=actions, decision_ms=times
     )
+
+
+def seat_level(team_level: str, seat: str) -> str:
+    """The level of `seat` in a team of `team_level`: "hard", or "easy+hard" (South or West plays
+    the first, their partner the second)."""
+    partners = team_level.split("+")
+    if len(partners) == 1:
+        return team_level
+    if len(partners) != 2:
+        raise ValueError(f"a team is one level or two joined by '+', not {team_level!r}")
+    return partners[0] if seat in "SW" else partners[1]
 
 
 def play_pair(task: PairTask) -> list[GameResult]:

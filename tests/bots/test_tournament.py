@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.bots.tournament import MatchSummary, play_game, run_match, wilson_interval
+from games.bots.tournament import MatchSummary, play_game, run_match, seat_level, wilson_interval
 
 from .support import Game  # noqa: F401  (skips without the engine)
 
@@ -64,3 +64,17 @@ def test_summary_counts_wins_margins_and_times_from_either_seat():
     assert summary.wins_a == 1.5 and summary.rate == 0.5  # R56: a draw is half a win
     assert summary.margins == [400, -100, 0]
     assert sorted(summary.decision_ms["hard"]) == [1.0, 2.0, 3.0]
+
+
+def test_a_team_of_two_partners_puts_the_first_level_south_or_west():
+    assert [seat_level("easy+hard", seat) for seat in "SWNE"] == ["easy", "easy", "hard", "hard"]
+    assert seat_level("normal", "N") == "normal"
+    with pytest.raises(ValueError):
+        seat_level("easy+hard+normal", "S")
+
+
+def test_a_game_with_a_mixed_team_times_each_partner_under_its_own_level():
+    result = play_game(4, "random+normal", "easy", timed=True)
+    assert result.levels == {"NS": "random+normal", "EW": "easy"}
+    assert set(result.decision_ms) == {"random", "normal", "easy"}
+    assert result.level_result("random+normal") + result.level_result("easy") == 1.0
