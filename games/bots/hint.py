@@ -10,12 +10,17 @@ where the turn or the deal ends.
 
 `parts` describe the step in the order a person carries it out at the table (set aside, lay
 down, take the pile, add, meld, discard); the page words them, the client holds no rule.
+
+`hint_bot` is the one place that says whose moves the Hint shows (`HINT_LEVEL`, seeded per seat
+by `seat_seed`): the room asks it for the Hint, and the look back asks it again at each of the
+seat's decisions, so that the look back knows what the hint said there (docs/BOTS.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.bots import make_bot
 from games.bots.base import Bot
 from games.bots.determinize import determinize
 from games.engine import Game
@@ -27,6 +32,18 @@ ENDS_A_STEP = frozenset({"draw", "take_pile", "discard"})  # the draw shows new 
 STOPS_AFTER = frozenset({"foot", "go_out", "deal_end", "game_over"})  # unseen cards follow, or nothing does
 
 Part = dict[str, Any]
+
+HINT_LEVEL = "normal"  # the level whose step the Hint shows (its CPU per step: docs/BOTS.md, "Hints")
+
+
+def seat_seed(game_seed: int, seat: str) -> int:
+    """Each seat's bot has its own seed, fixed by the game's seed (so a daily is the same for all)."""
+    return (int(game_seed) * 4 + "SWNE".index(seat)) % (2**63)
+
+
+def hint_bot(game_seed: int, seat: str) -> Bot:
+    """The bot whose answer is the seat's hint in the game of `game_seed`."""
+    return make_bot(HINT_LEVEL, seat_seed(game_seed, seat))
 
 
 def hint_step(bot: Bot, view: View) -> dict[str, Any]:

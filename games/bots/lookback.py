@@ -12,6 +12,14 @@ the engine) plus the action actually played, all played out on the same determin
 reported when that choice differs from the move played and beats it, world by world, by more
 than the hard bot's override bar with one standard error to spare.
 
+The look back and the Hint agree (issue #27): at each decision the hint the player would have
+been shown then is asked again (`games.bots.hint.hint_bot`, the hint's own level and seed) and
+played out beside the others. A move that is the hint is never called a mistake: when the
+search's choice beats it, the item says so as what it is, a deeper look than the hint's
+(`"hint": "played"`); an item for a move that left the hint says whether the better move was
+the hint's (`"hint": "better"`). No item shows a cost below `MIN_COST`, the noise of the
+estimate (docs/BOTS.md).
+
 The budget is a number of rollouts for the whole deal, never a time, spent in two rounds as the
 hard bot spends its own: every decision's candidates first play a few worlds, then the rest goes
 to the decisions where the played move could plausibly have cost something, largest first. The
@@ -26,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.bots import normal
-from games.bots.base import ViewChecker, fallback_action
+from games.bots.base import Bot, ViewChecker, fallback_action
 from games.bots.cards import TEAM_OF
 from games.bots.determinize import determinize
 from games.bots.hard import (
@@ -45,7 +53,7 @@ from games.bots.hard import (
     valued_margin,
     world_game,
 )
-from games.bots.hint import describe
+from games.bots.hint import describe, hint_bot
 from games.bots.situation import analyse
 from games.engine import Game, normalise_action
 from games.engine.records import Action, Position, View
@@ -56,6 +64,7 @@ SCREEN_WORLDS = 4  # worlds every candidate of every decision plays first
 MIN_SCREEN_WORLDS = 2  # fewer than this tells nothing: such decisions wait for the budget
 DECISION_ROLLOUTS = LIVE_ITERATIONS  # at most as many as the hard bot spends on one decision
 ROUNDING = 10  # the cost is said to the nearest ten points ("about +120")
+MIN_COST = 200  # no item below this: twice the spread of its estimate over determinization seeds (docs/BOTS.md)
 
 Move = tuple[str, Action]  # (seat, action), as the engine applied it
 
@@ -67,9 +76,10 @@ class Decision:
 
     number: int  # the move's index in the deal
     view: View
-    candidates: list[Action]  # the hard bot's own first (`own` of them), then the move played if it is not one
+    candidates: list[Action]  # the hard bot's own first (`own` of them), then the hint and the move played if not
     own: int
     played: int
+    hint: int  # the candidate the Hint would have shown then
     going_out: bool
     rng: random.Random
     racing: list[int] = field(default_factory=list)  # the candidates of the second round
@@ -111,13 +121,16 @@ def look_back(
     rollouts: int = DEAL_ROLLOUTS,
     depth: int = LIVE_DEPTH,
     pause: Callable[[], None] | None = None,
+    hint: Bot | None = None,
 ) -> dict[str, Any]:
     """{"items": [...], "decisions": n, "searched": n, "rollouts": n} for `seat`'s decisions in
     the deal that `start` begins and `moves` plays. `computer`: indices of moves the computer
     made for the seat (a friend away): not the player's, not judged. Each item: the move's
     index, the action played and the search's, each also as the hint's parts (what a person does
-    at the table, `hint.describe`), and the estimated cost in points. `pause`: see Budget."""
-    decisions = seat_decisions(start, moves, seat, seed, computer)
+    at the table, `hint.describe`), the estimated cost in points, and where the hint stood
+    (`"hint"`: "played", "better" or None). `pause`: see Budget. `hint`: the bot whose answers
+    were the seat's hints (by default the room's, `hint_bot(seed, seat)`)."""
+    decisions = seat_decisions(start, moves, seat, seed, computer, hint or hint_bot(int(seed), seat))
     searched = [d for d in decisions if len(d.candidates) > 1]
     budget = Budget(rollouts, pause=pause)
     screen_all(searched, budget, depth)
@@ -136,9 +149,10 @@ def look_back(
 
 
 def seat_decisions(
-    start: Position, moves: Sequence[Move], seat: str, seed: int | str, computer: Collection[int]
+    start: Position, moves: Sequence[Move], seat: str, seed: int | str, computer: Collection[int], hint: Bot
 ) -> list[Decision]:
-    """Replay the deal; at each of the seat's own moves, its view and the search's candidates."""
+    """Replay the deal; at each of the seat's own moves, its view, the search's candidates and the
+    hint that `hint` (the hint's bot) gave there."""
     game = Game.from_position(start)
     deal = game.deal
     found: list[Decision] = []
@@ -149,7 +163,7 @@ def seat_decisions(
         if mover == seat and number not in skipped:
             view = game.view(seat)
             rng = random.Random(f"lookback:{seed}:{seat}:{deal}:{number}")
-            decision = _decision(number, view, normalise_action(action), rng)
+            decision = _decision(number, view, normalise_action(action), normalise_action(hint.act(view)), rng)
             if decision is not None:
                 found.append(decision)
         game.apply(mover, action)
@@ -177,21 +191,25 @@ def taken_back(start: Position, moves: Sequence[Move]) -> set[int]:
     return found
 
 
-def _decision(number: int, view: View, played: Action, rng: random.Random) -> Decision | None:
+def _decision(number: int, view: View, played: Action, hinted: Action, rng: random.Random) -> Decision | None:
     check = ViewChecker(view)
     if not check(played):
         return None  # cannot happen for a stored move; judged only against legal play
     base = normal.decide(view, check) or fallback_action(view, check)
     candidates, going_out = search_candidates(analyse(view), normalise_action(base), check)
     candidates = [normalise_action(c) for c in candidates]
-    keys = [action_key(c) for c in candidates]
     own = len(candidates)
-    if action_key(played) in keys:
-        index = keys.index(action_key(played))
-    else:
-        candidates.append(played)
-        index = own
-    return Decision(number, view, candidates, own, index, going_out, rng)
+    hint = _index_of(candidates, hinted)
+    return Decision(number, view, candidates, own, _index_of(candidates, played), hint, going_out, rng)
+
+
+def _index_of(candidates: list[Action], action: Action) -> int:
+    """The index of the candidate that does what `action` does; appended if there is none."""
+    keys = [action_key(c) for c in candidates]
+    if action_key(action) in keys:
+        return keys.index(action_key(action))
+    candidates.append(action)
+    return len(candidates) - 1
 
 
 def action_key(action: Action) -> tuple[Any, ...]:
@@ -234,9 +252,9 @@ def _rivals(decision: Decision) -> list[int]:
 
 
 def play_more(decision: Decision, budget: Budget, depth: int) -> None:
-    """The second round: more worlds for the move played, normal's choice and the rivals, up to
-    the hard bot's own budget for one decision."""
-    racing = sorted({0, decision.played, *_rivals(decision)})
+    """The second round: more worlds for the move played, normal's choice, the hint and the
+    rivals, up to the hard bot's own budget for one decision."""
+    racing = sorted({0, decision.hint, decision.played, *_rivals(decision)})
     spent = len(decision.values[0]) * len(decision.candidates)
     worlds = min((DECISION_ROLLOUTS - spent) // len(racing), budget.left // len(racing))
     if worlds > 0:
@@ -262,20 +280,25 @@ def play_worlds(decision: Decision, indices: Sequence[int], worlds: int, budget:
 
 
 def judged(decision: Decision) -> dict[str, Any] | None:
-    """The item for a decision where the search would have played otherwise, or None: the hard
-    bot's choice among its own candidates of the second round (normal's first, `confident_best`)
-    is not the move played and beats it by the override bar with one standard error to spare,
-    and the plain margin says it gained points (the cost shown)."""
-    own = [i for i in decision.racing if i < decision.own]
-    if not own or own[0] != 0:
-        return None
-    choice = own[confident_best([decision.values[i] for i in own])]
+    """The item for a decision where the search would have played otherwise, or None.
+
+    The search's choice is the hard bot's rule with the hint in the place of normal's choice:
+    the hint unless one of the search's own candidates of the second round beats it by the
+    override bar with one standard error to spare (`confident_best`). An item needs that choice
+    to differ from the move played and beat it by the same bar, and the plain margin to say it
+    gained at least `MIN_COST` points (the cost shown). So a move that is the hint is an item only
+    where the deeper search clearly beat the hint, and the item says so (`"hint": "played"`)."""
+    if not decision.racing:
+        return None  # never raced: the screen found nothing to say, or the budget was spent
+    hint = decision.hint
+    ordered = [hint] + [i for i in decision.racing if i < decision.own and i != hint]
+    choice = ordered[confident_best([decision.values[i] for i in ordered])]
     if choice == decision.played:
         return None
     gain, error = paired_gain(decision.values[decision.played], decision.values[choice])
     points, _ = paired_gain(decision.points[decision.played], decision.points[choice])
     cost = int(round(points / ROUNDING) * ROUNDING)
-    if gain - OVERRIDE_Z * error <= OVERRIDE_MARGIN or cost <= 0:
+    if gain - OVERRIDE_Z * error <= OVERRIDE_MARGIN or cost < MIN_COST:
         return None
     return item(decision, choice, cost)
 
@@ -295,4 +318,13 @@ def item(decision: Decision, choice: int, cost: int) -> dict[str, Any]:
         "better_parts": describe(better, down, game.check(seat, better).get("points", 0)),
         "points": cost,
         "worlds": len(decision.values[choice]),
+        "hint": _hint_stood(decision, choice),
     }
+
+
+def _hint_stood(decision: Decision, choice: int) -> str | None:
+    """ "played": the move played was the hint (a deeper look than the hint's found better);
+    "better": the better move is the hint's; None: the hint was neither."""
+    if decision.hint == decision.played:
+        return "played"
+    return "better" if decision.hint == choice else None

@@ -35,7 +35,7 @@ from django.conf import settings
 
 from games.bots import make_bot
 from games.bots.base import Bot
-from games.bots.hint import hint_step
+from games.bots.hint import HINT_LEVEL, hint_step, seat_seed
 from games.bots.lookback import look_back
 from games.bots.reasons import valid as valid_reason
 from games.engine.records import Action, View
@@ -86,17 +86,26 @@ def compute_hint(level: str, seed: int, view: dict[str, Any], factory: str | Non
 
 
 def compute_look_back(
-    start: dict[str, Any], moves: list[Any], seat: str, seed: int, computer: list[Any], busy_limit: float = 1.0
+    start: dict[str, Any],
+    moves: list[Any],
+    seat: str,
+    seed: int,
+    computer: list[Any],
+    busy_limit: float = 1.0,
+    factory: str | None = None,
 ) -> dict[str, Any]:
     """The look back at one deal for `seat` (games.bots.lookback); plain data in and out. It
-    waits while others keep more than `busy_limit` of the machine's CPU busy (machine_idle)."""
+    waits while others keep more than `busy_limit` of the machine's CPU busy (machine_idle). The
+    hints it compares with are the Hint's own (`compute_hint`: its level, seed and factory)."""
     played = [(mover, action) for mover, action in moves]
-    return look_back(start, played, seat, seed, computer=set(computer), pause=MachineIdle(busy_limit))
+    hint = bot_factory(factory_setting() if factory is None else factory)(HINT_LEVEL, bot_seed(seed, seat))
+    return look_back(start, played, seat, seed, computer=set(computer), pause=MachineIdle(busy_limit), hint=hint)
 
 
 def bot_seed(game_seed: int, seat: str) -> int:
-    """Each seat's bot has its own seed, fixed by the game's seed (so a daily is the same for all)."""
-    return (int(game_seed) * 4 + "SWNE".index(seat)) % (2**63)
+    """Each seat's bot has its own seed, fixed by the game's seed (so a daily is the same for all;
+    the hint's bot is seeded so too, games.bots.hint)."""
+    return seat_seed(game_seed, seat)
 
 
 PROCESS_LEVELS = frozenset({"hard"})  # the levels that think long enough to need their own process
@@ -185,8 +194,10 @@ async def think_back(
     start: dict[str, Any], moves: list[Any], seat: str, seed: int, computer: list[Any]
 ) -> dict[str, Any]:
     """`compute_look_back` in the look backs' pool."""
-    busy_limit = float(settings.FOOT_LOOKBACK_BUSY)
-    return await in_pool("look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer, busy_limit)
+    busy_limit, factory = float(settings.FOOT_LOOKBACK_BUSY), factory_setting()
+    return await in_pool(
+        "look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer, busy_limit, factory
+    )
 
 
 def drop_pool(kind: str, only: Executor | None = None) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from games import engine
+from games.bots.hint import HINT_LEVEL
 from games.engine.records import Action
 from games.models import Game, GameId
 from games.rooms import bot_runner
@@ -40,8 +41,6 @@ from games.rooms.stand_ins import after_stand_in_move
 from games.rooms.stored import load
 
 log = logging.getLogger(__name__)
-
-HINT_LEVEL = "normal"
 
 _advancing: dict[str, bool] = {}  # game id -> "look again when done" (one advancer per game per process)
 _background: set[asyncio.Task[None]] = set()

@@ -59,6 +59,16 @@ function showFromTheTop(title) {
 }
 
 /**
+ * An item's sentence, by where the server says the hint stood: the move played was the hint (a
+ * deeper look than the hint's found better), the better move is the hint's, or neither.
+ */
+function itemSentence(hint) {
+  if (hint === "played") return gettext("You: %(played)s, as the hint suggested. A deeper look found: %(better)s, worth about +%(points)s points.");
+  if (hint === "better") return gettext("You: %(played)s. The hint suggested: %(better)s, worth about +%(points)s points.");
+  return gettext("You: %(played)s. The hard computer's search preferred: %(better)s, worth about +%(points)s points.");
+}
+
+/**
  * "Look back" (a seated player's): asks the server with `ask(deal, answer)` and says its answer —
  * the decisions of the deal where the search would have played otherwise, each in the hint's
  * words (docs/PROTOCOL.md, `look_back`), the search's agreement, or why it was refused.
@@ -71,7 +81,7 @@ function lookBack(deal, ask) {
     // A refusal may be for now only ("press Look back again in a minute"): the button comes back.
     if (answer.type === "error") { button.disabled = false; return say(answer.message); }
     if (!answer.items.length) return say(gettext("Nothing to look back on: the search agreed with you."));
-    return fill(out, h("ul", {}, answer.items.map((item) => h("li", { text: fmt(gettext("You: %(played)s. The hard computer's search preferred: %(better)s, worth about +%(points)s points."),
+    return fill(out, h("ul", {}, answer.items.map((item) => h("li", { text: fmt(itemSentence(item.hint),
       { played: stepWords(item.played_parts), better: stepWords(item.better_parts), points: formatNumber(item.points) }) }))));
   };
   const button = h("button", { type: "button", id: "btn-look-back", class: "quiet", text: gettext("Look back"),

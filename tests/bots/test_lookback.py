@@ -5,6 +5,7 @@ rollouts counted, never timed."""
 import pytest
 
 from games.bots import hard, lookback, make_bot
+from games.bots.hint import hint_bot, hint_step
 from games.bots.lookback import MAX_ITEMS, look_back, seat_decisions
 
 from .support import Game
@@ -55,7 +56,7 @@ def test_only_the_seats_own_moves_are_judged(random_west):  # issue #14 item 6: 
 
 def test_each_decision_is_judged_on_the_seats_own_view_only(random_west):  # issue #14 item 6, R9
     start, moves = random_west
-    decisions = seat_decisions(start, moves, "S", 3, ())
+    decisions = seat_decisions(start, moves, "S", 3, (), hint_bot(3, "S"))
     assert decisions and all(d.view["seat"] == "S" and d.view["turn"] == "S" for d in decisions)
     for decision in decisions[:5]:
         assert decision.view == game_before(start, moves, decision.number).view("S")
@@ -128,3 +129,82 @@ def test_items_carry_the_hints_words_for_both_actions(random_south):  # issue #1
                 part["do"] in {"draw", "take_pile", "set_aside", "lay_down", "add", "meld", "discard"} for part in parts
             )
         assert item["deal"] == 1
+
+
+# The hint and the look back agree (issue #27 item 3).
+
+
+def hinted_deal(seed: int) -> tuple[dict, list[tuple[str, dict]]]:
+    """Deal 1 of the game of `seed` where South plays every step of the Hint (the room's hint
+    bot, `hint_step`, each action sent in order as "Play the hint" does) and the others normal."""
+    game = Game.new(seed=seed)
+    others = {seat: make_bot("normal", seed=seed) for seat in "WNE"}
+    start, moves = game.to_position(), []
+    while game.deal == 1 and game.turn is not None:
+        seat = game.turn
+        actions = hint_step(hint_bot(seed, "S"), game.view("S"))["actions"] if seat == "S" else []
+        for action in actions or [others[seat].act(game.view(seat))]:
+            assert game.check(seat, action)["ok"], action
+            game.apply(seat, action)
+            moves.append((seat, action))
+    return start, moves
+
+
+@pytest.fixture(scope="module")
+def hinted():
+    return {seed: hinted_deal(seed) for seed in (2, 8)}
+
+
+def test_a_deal_played_by_the_hint_calls_no_step_a_mistake(hinted):  # issue #27 item 3
+    told = []
+    for seed, (start, moves) in hinted.items():
+        decisions = seat_decisions(start, moves, "S", seed, (), hint_bot(seed, "S"))
+        assert decisions and all(d.played == d.hint for d in decisions)  # the look back sees each hinted step
+        result = look_back(start, moves, "S", seed=seed)
+        assert all(item["hint"] == "played" for item in result["items"]), result["items"]
+        told += result["items"]
+    assert told, "seed 8: a deeper look than the hint's found better, and the item says so"
+
+
+def test_a_hinted_move_the_deeper_search_beats_is_said_to_be_the_hint(random_south):  # issue #27 item 3
+    start, moves = random_south
+    decision = next(d for d in seat_decisions(start, moves, "S", 1, (), hint_bot(1, "S")) if len(d.candidates) > 2)
+    other = next(i for i in range(decision.own) if i != decision.hint)
+    decision.played = decision.hint  # the player followed the hint; the search found `other` better
+    beaten(decision, better=other, worse=decision.hint)
+    found = lookback.judged(decision)
+    assert found is not None and found["hint"] == "played"
+    assert found["better"] == decision.candidates[other] and found["points"] == 300
+
+
+def test_a_move_that_left_the_hint_names_the_hint_as_better(random_south):  # issue #27 item 3
+    start, moves = random_south
+    decision = next(d for d in seat_decisions(start, moves, "S", 1, (), hint_bot(1, "S")) if len(d.candidates) > 2)
+    decision.played = next(i for i in range(decision.own) if i != decision.hint)
+    beaten(decision, better=decision.hint, worse=decision.played)
+    found = lookback.judged(decision)
+    assert found is not None and found["hint"] == "better" and found["better"] == decision.candidates[decision.hint]
+
+
+def test_no_item_shows_a_cost_below_the_minimum(random_south):  # issue #27 item 3: no "+20 points" items
+    start, moves = random_south
+    decision = next(d for d in seat_decisions(start, moves, "S", 1, (), hint_bot(1, "S")) if len(d.candidates) > 2)
+    decision.played = next(i for i in range(decision.own) if i != decision.hint)
+    beaten(decision, better=decision.hint, worse=decision.played, points=lookback.MIN_COST - 20)
+    assert lookback.judged(decision) is None  # the search's bar is cleared, the points shown would not be
+    beaten(decision, better=decision.hint, worse=decision.played, points=lookback.MIN_COST)
+    shown = lookback.judged(decision)
+    assert shown is not None and shown["points"] == lookback.MIN_COST
+    generous = look_back(start, moves, "S", seed=1, rollouts=2000)
+    assert generous["items"] and all(item["points"] >= lookback.MIN_COST for item in generous["items"])
+
+
+def beaten(decision, better: int, worse: int, points: float = 300.0) -> None:
+    """Scores of 20 worlds in which `better` gains `points` on `worse` in every world (values and
+    plain margins alike; the others play like `worse`), all of them in the second round."""
+    worlds = 20
+    decision.values = [[float(w % 7) * 10 for w in range(worlds)] for _ in decision.candidates]
+    decision.values[better] = [v + points + (w % 3) for w, v in enumerate(decision.values[better])]
+    decision.points = [list(v) for v in decision.values]
+    decision.points[better] = [v - (w % 3) for w, v in enumerate(decision.points[better])]
+    decision.racing = sorted(set(range(decision.own)) | {decision.hint, decision.played})

@@ -18,23 +18,32 @@ from .test_table_fits import MY_TURN_OR_DEAL_END, late_deal_position
 
 pytestmark = pytest.mark.browser
 
-WORDS = {  # the button, the agreement, an item's line, Next deal
+WORDS = {  # the button, the agreement, an item's line (of the three: docs/PROTOCOL.md, `look_back`), Next deal
     "en": (
         "Look back",
         "Nothing to look back on",
-        r"You: .+\. The hard computer's search preferred: .+, worth about \+[\d,]+ points\.",
+        (
+            r"You: .+(\. The hard computer's search preferred|, as the hint suggested\. A deeper look found"
+            r"|\. The hint suggested): .+, worth about \+[\d,]+ points\."
+        ),
         "Next deal",
     ),
     "de": (
         "Rückblick",
         "Nichts zum Zurückblicken",
-        r"Du: .+\. Die Suche des Computers \(Schwer\) hätte lieber: .+, etwa \+[\d.]+ Punkte wert\.",
+        (
+            r"Du: .+(\. Die Suche des Computers \(Schwer\) hätte lieber|, wie der Tipp es vorschlug\. Ein genauerer"
+            r" Blick fand|\. Der Tipp schlug vor): .+, etwa \+[\d.]+ Punkte wert\."
+        ),
         "Nächste Runde",
     ),
     "bn": (
         "ফিরে দেখুন",
         "ফিরে দেখার কিছু নেই",
-        r"আপনি: .+। কঠিন কম্পিউটারের হিসাবে ভালো ছিল: .+, মূল্য প্রায় \+[০-৯,]+ পয়েন্ট।",
+        (
+            r"আপনি: .+(। কঠিন কম্পিউটারের হিসাবে ভালো ছিল|, যেমন ইঙ্গিতে বলা ছিল। আরও গভীরভাবে দেখে পাওয়া গেল"
+            r"|। ইঙ্গিতে বলা ছিল): .+, মূল্য প্রায় \+[০-৯,]+ পয়েন্ট।"
+        ),
         "পরের দান",
     ),
 }

@@ -74,8 +74,8 @@ def test_hard_thinks_in_a_process_and_the_quick_levels_in_threads(settings):
 
 def test_the_hints_the_server_computes_are_legal():
     """The hint button's path (games.rooms.turns.hint): the HINT_LEVEL bot, seeded per seat, in the bot pool."""
+    from games.bots.hint import HINT_LEVEL
     from games.engine import Game
-    from games.rooms.turns import HINT_LEVEL
 
     game = Game.new(seed=5)
     for _ in range(12):

@@ -303,10 +303,10 @@ async def test_a_search_that_outlasts_the_wait_says_later_goes_on_and_is_read_ne
     release, limits = threading.Event(), []
     real = bot_runner.compute_look_back
 
-    def waiting_for_idle_cpu(start, moves, seat, seed, computer, busy_limit):
+    def waiting_for_idle_cpu(start, moves, seat, seed, computer, busy_limit, factory):
         limits.append(busy_limit)
         release.wait(30)
-        return real(start, moves, seat, seed, computer, 1.0)
+        return real(start, moves, seat, seed, computer, 1.0, factory)
 
     monkeypatch.setattr(bot_runner, "compute_look_back", waiting_for_idle_cpu)
     with pytest.raises(RoomError) as later:
