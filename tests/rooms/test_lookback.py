@@ -21,7 +21,7 @@ from games.engine import Game as EngineGame
 from games.messages import NEXT_STEPS, SERVER_MESSAGES, render_error
 from games.models import Game, LookBack
 from games.rooms import bot_runner, lookback
-from games.rooms.creation import create_game
+from games.rooms.creation import create_game, start
 from games.rooms.errors import RoomError
 from games.rooms.moves import apply_move
 from players.models import Player
@@ -63,9 +63,12 @@ def south():
 
 @pytest.fixture
 def played(south, settings):
-    """A solo game whose first deal is over, South's player's; the look back thinks in a thread."""
+    """A solo game whose first deal is over, South's player's; the look back thinks in a thread.
+    The game's seed is fixed: its deal has items of at least lookback.MIN_COST to show."""
     settings.FOOT_LOOKBACK_POOL = "thread"
     game, _ = create_game(south[0], "solo", "normal")
+    game.seed = 1
+    start(game)
     play_first_deal(game)
     yield Game.objects.get(pk=game.id)
     bot_runner.shutdown_pool()
