@@ -130,7 +130,7 @@ def look_back(
     at the table, `hint.describe`), the estimated cost in points, and where the hint stood
     (`"hint"`: "played", "better" or None). `pause`: see Budget. `hint`: the bot whose answers
     were the seat's hints (by default the room's, `hint_bot(seed, seat)`)."""
-    decisions = seat_decisions(start, moves, seat, seed, computer, hint or hint_bot(int(seed), seat))
+    decisions = seat_decisions(start, moves, seat, seed, computer, hint)
     searched = [d for d in decisions if len(d.candidates) > 1]
     budget = Budget(rollouts, pause=pause)
     screen_all(searched, budget, depth)
@@ -149,10 +149,16 @@ def look_back(
 
 
 def seat_decisions(
-    start: Position, moves: Sequence[Move], seat: str, seed: int | str, computer: Collection[int], hint: Bot
+    start: Position,
+    moves: Sequence[Move],
+    seat: str,
+    seed: int | str,
+    computer: Collection[int],
+    hint: Bot | None = None,
 ) -> list[Decision]:
     """Replay the deal; at each of the seat's own moves, its view, the search's candidates and the
-    hint that `hint` (the hint's bot) gave there."""
+    hint that `hint` (the hint's bot; by default the room's, `hint_bot(seed, seat)`) gave there."""
+    hint = hint or hint_bot(int(seed), seat)
     game = Game.from_position(start)
     deal = game.deal
     found: list[Decision] = []
