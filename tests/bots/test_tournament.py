@@ -69,7 +69,7 @@ def test_summary_counts_wins_margins_and_times_from_either_seat():
 def test_a_team_of_two_partners_puts_the_first_level_south_or_west():
     assert [seat_level("easy+hard", seat) for seat in "SWNE"] == ["easy", "easy", "hard", "hard"]
     assert seat_level("normal", "N") == "normal"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="one level or two"):
         seat_level("easy+hard+normal", "S")
 
 
