@@ -164,18 +164,21 @@ export function renderMelds(view, ui) {
   for (const [team, id, mine] of [[us, "melds-us", true], [otherTeam(us), "melds-them", false]]) {
     const melds = (view.melds && view.melds[team]) || {};
     const keys = Object.keys(melds).sort((a, b) => Number(a) - Number(b));
-    const elements = keys.map((key) => {
+    const piles = [];
+    const elements = [];
+    for (const key of keys) {
       const meld = melds[key];
       const open = mine && meld.status === "incomplete";
       const addable = open && ui.selectedCodes.length > 0 && ui.selectedCodes.every((code) => (addTo[meld.rank] || []).includes(code));
-      return meldElement(key, meld, { ...ui, team, canAddTo: open && ui.isMyTurn }, addable);
-    });
-    if (!elements.length) elements.push(h("p", { class: "empty-note", text: view.down && view.down[team] ? "" : gettext("Not down yet") }));
-    fill($(id), redThrees(view.red_threes && view.red_threes[team]), ...elements);
+      (meld.status === "incomplete" ? elements : piles).push(meldElement(key, meld, { ...ui, team, canAddTo: open && ui.isMyTurn }, addable));
+    }
+    if (!keys.length) elements.push(h("p", { class: "empty-note", text: view.down && view.down[team] ? "" : gettext("Not down yet") }));
+    // The completed piles together: laid out with the rest, or at the tightest level two high (foot.css).
+    fill($(id), piles.length ? h("div", { class: "piles" }, ...piles) : null, redThrees(view.red_threes && view.red_threes[team]), ...elements);
   }
 }
 
-const MELD_LEVELS = 4; // 0 as drawn, 1 piles as marked stacks, 2 smaller cards, 3 no open captions, 4 smallest
+const MELD_LEVELS = 5; // 0 as drawn, 1 piles as marked stacks, 2 smaller cards, 3 no open captions, 4 narrower, 5 low piles
 
 /**
  * Every meld of both teams in sight, never a scrolling box (issue 29, docs/VIEW.md): the meld
@@ -262,14 +265,9 @@ export function handKeys(cards) {
 }
 
 /**
- * The hand: one button per card, alike cards side by side in a `.copies` stack, a gap between
- * groups (by rank or suit, then wild cards, then threes). Alike are the copies of one card; when
- * a hand is too wide for two rows with 24 px a card (a big hand on a narrow phone), the cards of
- * one rank (R2: suits matter only for a three's colour), so that a rank squeezes as copies do
- * and the hand keeps to two rows. In the suit order a third row comes first, and the rank stacks
- * (in the rank order) only when three rows cannot keep 24 px either. docs/VIEW.md says why.
- * Which card holds the keyboard focus (roving tabindex) is `ui.focusKey`; the overlap is set
- * afterwards by fitHand.
+ * The hand: one button per card, alike cards (copies, or on a narrow phone a rank) in a `.copies`
+ * stack, a gap between groups; docs/VIEW.md says when and why. The focused card (roving
+ * tabindex) is `ui.focusKey`; fitHand sets the overlap afterwards.
  */
 export function renderHand(view, ui) {
   const hand = $("hand");

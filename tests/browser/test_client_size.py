@@ -31,6 +31,7 @@ WHOLE_BUDGET = 80 * 1024
 
 STATIC_REF = re.compile(r"""\{% static ['"]([^'"]+\.(?:js|css))['"] %\}""")
 IMPORT = re.compile(r"""(?:^|;|\n)\s*(?:import|export)\b(?!\s*\()[^"';()]*?(?:from\s*)?["'](\./[\w.-]+\.js)["']""")
+BLOCK = re.compile(r"\{% block (\w+) %\}(.*?)\{% endblock %\}", re.S)
 ON_DEMAND = re.compile(r"""\bimport\(\s*["'](\./[\w.-]+\.js)["']\s*\)""")
 ON_DEMAND_BUDGET = 4 * 1024  # each module fetched on demand
 
@@ -43,9 +44,17 @@ def imports_of(module: Path) -> set[Path]:
     return {(module.parent / name).resolve() for name in IMPORT.findall(module.read_text(encoding="utf-8"))}
 
 
+def without_overridden_blocks(base: str, page: str) -> str:
+    """base.html as `page` renders it: a block the page defines replaces base.html's (its files too)."""
+    overridden = {name for name, _ in BLOCK.findall(page)}
+    return BLOCK.sub(lambda block: "" if block.group(1) in overridden else block.group(0), base)
+
+
 def fetched_by(template: Path) -> set[Path]:
     """The static files a page of `template` loads: its own and base.html's, and their imports."""
-    found = {(STATIC / name).resolve() for t in (BASE, template) for name in STATIC_REF.findall(t.read_text())}
+    page = template.read_text()
+    texts = (without_overridden_blocks(BASE.read_text(), page), page)
+    found = {(STATIC / name).resolve() for text in texts for name in STATIC_REF.findall(text)}
     waiting = [path for path in found if path.suffix == ".js"]
     while waiting:
         for imported in imports_of(waiting.pop()) - found:
@@ -70,6 +79,14 @@ def test_modules_imported_on_demand_exist_and_stay_small():
     for module in found:
         assert module.is_file(), module
         assert compressed(module) < ON_DEMAND_BUDGET, module
+
+
+def test_a_page_that_defines_a_block_does_not_fetch_base_html_s_files_in_it():
+    base = "<link {% block page_css %}{% static 'foot/pages.css' %}{% endblock %}>{% block head %}{% endblock %}"
+    assert "pages.css" not in without_overridden_blocks(base, "{% block page_css %}{% endblock %}")
+    assert "pages.css" in without_overridden_blocks(base, "{% block head %}x{% endblock %}")
+    assert STATIC / "foot" / "pages.css" in fetched_by(PAGES["home"])
+    assert STATIC / "foot" / "pages.css" not in fetched_by(PAGES["table"])
 
 
 def test_every_page_fetches_files_that_exist():
