@@ -134,3 +134,70 @@ def test_a_look_back_refused_for_now_says_so_and_can_be_asked_again(site, make_p
     answer = dialog.locator(".look-back")
     expect(answer.locator("li").or_(answer.get_by_text("Nothing to look back on")).first).to_be_visible(timeout=60000)
     assert len(asked) == 2 and page.foot_errors == []
+
+
+KINDS = {  # an item's sentence for each place of the hint (the server's `hint`), per language
+    "en": {
+        "played": r"You: .+, as the hint suggested\. A deeper look found: .+, worth about \+400 points\.",
+        "better": r"You: .+\. The hint suggested: .+, worth about \+300 points\.",
+        None: r"You: .+\. The hard computer's search preferred: .+, worth about \+200 points\.",
+    },
+    "de": {
+        "played": r"Du: .+, wie der Tipp es vorschlug\. Ein genauerer Blick fand: .+, etwa \+400 Punkte wert\.",
+        "better": r"Du: .+\. Der Tipp schlug vor: .+, etwa \+300 Punkte wert\.",
+        None: r"Du: .+\. Die Suche des Computers \(Schwer\) hätte lieber: .+, etwa \+200 Punkte wert\.",
+    },
+    "bn": {
+        "played": r"আপনি: .+, যেমন ইঙ্গিতে বলা ছিল। আরও গভীরভাবে দেখে পাওয়া গেল: .+, মূল্য প্রায় \+৪০০ পয়েন্ট।",
+        "better": r"আপনি: .+। ইঙ্গিতে বলা ছিল: .+, মূল্য প্রায় \+৩০০ পয়েন্ট।",
+        None: r"আপনি: .+। কঠিন কম্পিউটারের হিসাবে ভালো ছিল: .+, মূল্য প্রায় \+২০০ পয়েন্ট।",
+    },
+}
+
+
+def item_of(hint: str | None, points: int) -> dict:
+    return {
+        "move": 3,
+        "deal": 3,
+        "played": {"type": "draw"},
+        "better": {"type": "take_pile", "cards": ["9H", "9C"]},
+        "played_parts": [{"do": "draw"}],
+        "better_parts": [{"do": "take_pile", "cards": ["9H", "9C"], "points": None}],
+        "points": points,
+        "worlds": 20,
+        "hint": hint,
+    }
+
+
+@pytest.mark.parametrize("language", list(KINDS))
+def test_each_item_says_where_the_hint_stood(site, make_page, language):  # issue #27 item 3
+    """The page never calls a hinted move a mistake: it says what the server's `hint` says (the
+    items stand in for the server's answer, as a deal's look back may give any of the three)."""
+    size, locale, options = PAGES[language]
+    page = make_page(size, locale=locale, **options)
+    items = [item_of("played", 400), item_of("better", 300), item_of(None, 200)]
+
+    def relay(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "look_back":
+                frame["items"] = items
+                message = json.dumps(frame)
+            route.send(message)
+
+        route.on_message(server.send)
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/ws/game/"), relay)
+    open_table(page, site, start_game_from(page, site, late_deal_position(), level="easy"))
+    play_to_the_deals_end(page)
+    dialog = page.locator("#deal-end")
+    dialog.get_by_role("button", name=WORDS[language][0]).click()
+    lines = dialog.locator(".look-back li")
+    expect(lines).to_have_count(3, timeout=60000)
+    for text, hint in zip(lines.all_inner_texts(), ("played", "better", None), strict=True):
+        assert re.fullmatch(KINDS[language][hint], text), text
+    page.screenshot(path=str(SCREENSHOTS / f"look-back-hint-{language}.png"))
+    assert page.foot_errors == []
