@@ -180,12 +180,7 @@ export function renderMelds(view, ui) {
 
 const MELD_LEVELS = 5; // 0 as drawn, 1 piles as marked stacks, 2 smaller cards, 3 no open captions, 4 narrower, 5 low piles
 
-/**
- * Every meld of both teams in sight, never a scrolling box (issue 29, docs/VIEW.md): the meld
- * areas get the height the rest of the table leaves, and the melds are drawn at the first level,
- * from the roomiest, at which both areas hold all of theirs. Starts from the current level and
- * measures once or twice: a patch costs one layout or two.
- */
+/** Every meld in sight at the roomiest level that holds them (docs/VIEW.md). From the current level: a patch costs a layout or two. */
 export function fitMelds() {
   const table = $("table");
   const boxes = [$("melds-us"), $("melds-them")];
@@ -374,11 +369,9 @@ function rowsUsed(stacks) {
 }
 
 /**
- * The hand's overlap, from its width and its cards: the fewest rows, up to `maxRows` (handPlan),
- * on which every card shows enough of itself (true), else false. It only sets CSS custom
- * properties (--step, --copy-step) and data-rows; the CSS draws the fan. Whole stacks wrap,
- * which can take a little more room than the sums say: the layout is measured, and tightened a
- * little or given one more row. `squeeze`: the last resort, `maxRows` rows however narrow.
+ * The hand's overlap (--step, --copy-step, data-rows): the fewest rows up to `maxRows` on which
+ * every card shows enough of itself (true), else false. Whole stacks wrap, so the layout is
+ * measured and tightened or given a row. `squeeze`: `maxRows` rows however narrow.
  */
 export function fitHand(hand, maxRows, { squeeze = false } = {}) {
   const stacks = hand.querySelectorAll(".copies");
