@@ -13,6 +13,7 @@ positions are not read: a move uses the in-memory game (games.rooms.live_games),
 reads them through the instance's deferred fields.
 """
 
+import datetime
 from functools import cache
 from typing import Any
 
@@ -44,6 +45,8 @@ GAME_FIELDS = (
 )
 WRITTEN_FIELDS = ("version", "position", "status", "awaiting", "awaiting_since", "updated")
 MOVE_FIELDS = ("game", "seq", "seat", "action", "reason", "created")
+
+StoredMove = tuple[str, Action, dict[str, Any] | None]  # seat, action, a computer move's reason
 
 
 def _quoted(name: str) -> str:
@@ -89,6 +92,18 @@ def _statements(vendor: str) -> dict[str, Any]:
         "update_and_insert_if_unchanged": f"WITH moved AS ({update} AND {status} = %s AND {awaiting} = %s "
         f"RETURNING {pk}) INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
     }
+
+
+@cache
+def _turn_statement(vendor: str, moves: int) -> str:
+    """PostgreSQL: the game's row and `moves` Move rows in one statement, written only if the row
+    is still at the version, status and awaiting the caller knows (one CTE per Move but the last;
+    each is an INSERT … SELECT, so its values take their columns' types as a single move's do)."""
+    statements = _statements(vendor)
+    single = statements["update_and_insert_if_unchanged"]
+    head, _, insert = single.partition(" INSERT INTO ")
+    inserts = [f"inserted_{number} AS (INSERT INTO {insert})" for number in range(moves - 1)]
+    return ", ".join([head, *inserts]) + f" INSERT INTO {insert}"
 
 
 @cache
@@ -142,6 +157,11 @@ def _write_params(
     game: Game, new_version: int, seat: str, action: dict[str, Any], reason: dict[str, Any] | None
 ) -> tuple[list[Any], list[Any]]:
     now = timezone.now()
+    return _game_params(game, new_version, now), _move_params(game, new_version, seat, action, reason, now)
+
+
+def _game_params(game: Game, new_version: int, now: datetime.datetime) -> list[Any]:
+    """The row's new values, then its id and the version it must still be at."""
     # The copy says when the move was stored, as the row and the Move do: the daily deadline is
     # judged on this moment (games.rooms.daily_play), the one the leaderboards read back.
     game.updated = now
@@ -153,21 +173,25 @@ def _write_params(
         "awaiting_since": game.awaiting_since,
         "updated": now,
     }
-    game_params = [
+    return [
         *(_field(Game, name).get_db_prep_save(game_values[name], connection) for name in WRITTEN_FIELDS),
         _pk(game.pk),
         game.version,
     ]
+
+
+def _move_params(
+    game: Game, version: int, seat: str, action: Action, reason: dict[str, Any] | None, now: datetime.datetime
+) -> list[Any]:
     move_values = {
         "game": game.pk,
-        "seq": new_version,
+        "seq": version,
         "seat": seat,
         "action": action,
         "reason": reason,
         "created": now,
     }
-    move_params = [_field(Move, name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
-    return game_params, move_params
+    return [_field(Move, name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
 
 
 def supports_one_statement_moves() -> bool:
@@ -196,6 +220,28 @@ def write_move_if_unchanged(
         cursor.execute(
             _statements(connection.vendor)["update_and_insert_if_unchanged"], [*game_params, *condition, *move_params]
         )
+        written: bool = cursor.rowcount == 1
+        return written
+
+
+def write_turn_if_unchanged(
+    game: Game, new_version: int, moves: list[StoredMove], status: str, awaiting: list[str]
+) -> bool:
+    """PostgreSQL, outside a transaction: several moves (versions `game.version` + 1 …
+    `new_version`, in order) and the game's row at the last of them, in one statement: one round
+    trip, one commit, all or nothing. Written only if the row is still at `game.version` with this
+    `status` and `awaiting`; False when it is not (nothing is written)."""
+    assert len(moves) == new_version - game.version, "one Move row per version"
+    now = timezone.now()
+    params = [
+        *_game_params(game, new_version, now),
+        _field(Game, "status").get_db_prep_save(status, connection),
+        _field(Game, "awaiting").get_db_prep_save(awaiting, connection),
+    ]
+    for version, (seat, action, reason) in enumerate(moves, start=game.version + 1):
+        params.extend(_move_params(game, version, seat, action, reason, now))
+    with connection.cursor() as cursor:
+        cursor.execute(_turn_statement(connection.vendor, len(moves)), params)
         written: bool = cursor.rowcount == 1
         return written
 
