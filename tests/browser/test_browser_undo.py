@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import Rules
 
-from .conftest import hand, load_engine_helpers, open_table, pick, start_game_from
+from .conftest import DESK, PHONE, hand, load_engine_helpers, open_table, pick, start_game_from
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,16 @@ def melding_position(undo: bool) -> dict:
     )
 
 
-def test_meld_then_undo_brings_the_cards_back_to_the_hand(site, page, tmp_path):  # V7
+@pytest.fixture(params=["desk", "phone"])
+def sized_page(request, make_page):
+    if request.param == "phone":
+        return make_page(PHONE, is_mobile=True, has_touch=True)
+    return make_page(DESK)
+
+
+def test_meld_then_undo_brings_the_cards_back_to_the_hand(site, sized_page, tmp_path):  # V7
+    page = sized_page
+    width = page.viewport_size["width"]
     open_table(page, site, start_game_from(page, site, melding_position(undo=True)))
     undo = page.get_by_role("button", name="Undo")
     assert undo.is_visible() and undo.is_disabled()  # nothing melded this turn yet
@@ -33,6 +42,9 @@ def test_meld_then_undo_brings_the_cards_back_to_the_hand(site, page, tmp_path):
     assert hand(page).count() == 3
     page.wait_for_function("!document.getElementById('btn-undo').disabled")
     page.screenshot(path=str(tmp_path / "undo-after-meld.png"))
+    box = undo.bounding_box()  # the controls still fit the screen with Undo among them
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1 and box["height"] >= 40
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     undo.click()
     page.wait_for_function("document.querySelectorAll('#hand button.card').length === 6")
     assert page.locator('#melds-us [data-rank="9"]').count() == 0
