@@ -84,7 +84,8 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
             "ws_path": f"/ws/game/{game_id}/",
             "test_hooks": test_hooks_enabled(),
             "heartbeat_ms": heartbeat_ms(),
-            "house_rules": house_rules_line(game.engine_rules()),
+            # a solo game's undo is its player's own choice, shown by the Undo button (docs/RULES.md V7)
+            "house_rules": house_rules_line(game.engine_rules(), announce_undo=game.mode != Game.SOLO),
             "rules_json": json.dumps(game.rules_json()),  # a lobby's page reloads when the host changes them
             **lobby_rules_context(request, game),
         },

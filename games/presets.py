@@ -35,8 +35,10 @@ def presets_for_page() -> list[dict[str, Any]]:
     ]
 
 
-def rules_in_words(rules: engine.Rules) -> list[str]:
-    """What differs from the standard rules, one phrase each, in the active language; [] if none."""
+def rules_in_words(rules: engine.Rules, announce_undo: bool = True) -> list[str]:
+    """What differs from the standard rules, one phrase each, in the active language; [] if none.
+    `announce_undo` False leaves out undo (V7), for a solo game: its player chose it, and the
+    table's Undo button shows it."""
     standard = engine.STANDARD
     said = []
     if rules.deals != standard.deals:
@@ -58,12 +60,13 @@ def rules_in_words(rules: engine.Rules) -> list[str]:
             said.append(gettext("taking the discard pile takes its top %(n)s cards") % {"n": rules.pile_take})
     if rules.red_three_value != standard.red_three_value:
         said.append(gettext("red threes %(n)s points") % {"n": rules.red_three_value})
-    if rules.undo:
+    if rules.undo and announce_undo:
         said.append(gettext("undo within a turn"))
     return said
 
 
-def house_rules_line(rules: engine.Rules) -> str:
-    """'House rules: 1 deal; …' for the table, or '' for a standard game."""
-    said = rules_in_words(rules)
+def house_rules_line(rules: engine.Rules, announce_undo: bool = True) -> str:
+    """'House rules: 1 deal; …' for the table, or '' for a standard game (and for a solo game
+    whose only house rule is undo: see rules_in_words)."""
+    said = rules_in_words(rules, announce_undo)
     return gettext("House rules: %(rules)s") % {"rules": "; ".join(said)} if said else ""

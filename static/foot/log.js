@@ -47,8 +47,7 @@ const CLAUSES = {
     return own ? fmt(pgettext("you", "discarded %(card)s"), { card }) : fmt(pgettext("someone", "discarded %(card)s"), { card });
   },
   undo(clause, own) {
-    const n = clause.count;
-    return fmt(own ? npgettext("you", "took back %(count)s card", "took back %(count)s cards", n) : npgettext("someone", "took back %(count)s card", "took back %(count)s cards", n), { count: n });
+    return own ? pgettext("you", "took back the last meld") : pgettext("someone", "took back the last meld");
   },
   goOut(clause, own) {
     return own ? pgettext("you", "went out") : pgettext("someone", "went out");
@@ -121,7 +120,7 @@ class LineBuilder {
       case "discard": this.clause(event.seat, "discard", { card: event.card }); return;
       case "foot": this.clause(event.seat, "foot", {}); return;
       case "go_out": this.clause(event.seat, "goOut", {}); return;
-      case "undo": this.clause(event.seat, "undo", { count: event.cards.length }); return;
+      case "undo": this.clause(event.seat, "undo", {}); return;
       case "reason": this.addReason(event); return;
       default:
         if (DEAL_EVENTS.has(event.type)) this.addDealLine(event);

@@ -440,13 +440,14 @@ export function renderControls(view, ui) {
     button.disabled = !enabled || ui.busy;
     button.classList.toggle("hinted", ui.hintedButton === id);
   };
+  const undo = Boolean(options.meld && view.rules && view.rules.undo);
   set("btn-draw", options.draw);
-  set("btn-take", options.draw); // pressed when no take works, it asks the server, which says why
+  set("btn-take", options.draw, !undo); // pressed when no take works, it asks the server, which says why
   set("btn-meld", options.meld && selected > 0);
   set("btn-aside", ui.isMyTurn && selected > 0 && view.phase !== "over", notDown && ui.isMyTurn);
   set("btn-laydown", options.meld && ui.staged.length > 0 && ui.stagingOk, notDown && ui.isMyTurn);
   set("btn-discard", options.discard && selected === 1);
-  set("btn-undo", options.undo, Boolean(ui.me && view.rules && view.rules.undo));
+  set("btn-undo", options.undo, undo);
   set("btn-hint", ui.isMyTurn, !ui.ranked && Boolean(ui.me));
 }
 

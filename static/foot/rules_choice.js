@@ -40,7 +40,7 @@ function restore(which, select, box) {
   if (!saved || ![...select.options].some((option) => option.value === saved.preset)) return;
   select.value = saved.preset;
   const undo = document.getElementById(`undo-${which}`);
-  if (undo && saved.rules && typeof saved.rules.undo === "boolean") undo.checked = saved.rules.undo;
+  if (undo && saved.rules && "undo" in saved.rules) undo.checked = saved.rules.undo;
   if (saved.preset !== "custom" || !saved.rules) return;
   for (const [name, value] of Object.entries(saved.rules)) {
     if (name === "minimums") value.forEach((points, i) => { const input = box.querySelector(`[name=minimum${i + 1}]`); if (input) input.value = points; });

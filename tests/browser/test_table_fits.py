@@ -12,6 +12,8 @@ from collections import Counter
 
 import pytest
 
+from games.engine import Rules
+
 from .conftest import CORNER, SCREENSHOTS, load_engine_helpers, open_table, start_game_from, version
 
 pytestmark = pytest.mark.browser
@@ -230,6 +232,16 @@ MY_TURN_OR_DEAL_END = (
     " || (Number(document.querySelector('#table').dataset.v) >= {since}"
     " && document.querySelector('#turn-banner').classList.contains('mine'))"
 )
+
+
+@pytest.mark.parametrize("size_name", list(SIZES))
+def test_the_late_deal_table_fits_with_the_undo_button(site, make_page, size_name):  # V7: a solo game's default
+    page = sized_page(make_page, size_name)
+    position = {**late_deal_position(), "rules": Rules(undo=True).to_json()}
+    open_table(page, site, start_game_from(page, site, position))
+    assert page.locator("#btn-undo").is_visible()
+    assert_table_fits(page, size_name)
+    assert page.foot_errors == []
 
 
 @pytest.mark.parametrize("size_name", list(SIZES))

@@ -59,8 +59,11 @@ def test_the_table_shows_a_games_house_rules_on_demand():
     assert '<details id="house-rules"' in guest_page and "House rules: 2 deals" in guest_page
     standard = post(client, "/api/games", {"mode": "solo", "rules": {"undo": False}}, session["csrf"]).json()
     assert 'id="house-rules"' not in client.get(standard["url"]).content.decode()
-    with_undo = post(client, "/api/games", {"mode": "solo"}, session["csrf"]).json()  # V7: on in a solo game
-    assert "House rules: undo within a turn" in client.get(with_undo["url"]).content.decode()
+    with_undo = post(client, "/api/games", {"mode": "solo"}, session["csrf"]).json()  # V7: on in a solo game,
+    assert 'id="house-rules"' not in client.get(with_undo["url"]).content.decode()  # its player's own choice
+    friends = post(client, "/api/games", {"mode": "friends", "rules": {"undo": True}}, session["csrf"]).json()
+    guest_page = Client().get(friends["url"]).content.decode()  # the table chose it: guests see it before they sit
+    assert "House rules: undo within a turn" in guest_page
 
 
 GAP = {"reason": "…", "clean": 0, "dirty": 0, "wild": 2, "partner_in_foot": True}
