@@ -1,5 +1,7 @@
 """Refusals that say what to do next, on screen (issue 14): a pile take before the team is down,
-a lay-down under the minimum, the last cards of the foot, a wild card too many."""
+a lay-down under the minimum, the last cards of the foot, a wild card too many. A refusal keeps
+the cards picked and moves nothing on the table: it shows over the stock and discard pile
+(issue 29, items 2 and 5)."""
 
 import os
 from pathlib import Path
@@ -7,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import load_engine_helpers, open_table, pick, start_game_from
+from .test_table_fits import SIZES, sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -83,3 +86,41 @@ def test_a_wild_card_too_many_says_what_to_select(site, make_page):  # R15
     text = refusal(page)
     assert text.startswith("Eine Meldung braucht mindestens doppelt so viele natürliche wie wilde Karten.")
     assert "weniger wilde Karten" in text
+
+
+# Where the parts of the table a player uses are, and what is found at the middle of each button
+# and of the hand: a message over them would be found instead.
+PLACES = """() => {
+  const ids = ['turn-banner', 'controls', 'hand', 'melds-us', 'melds-them', 'stock'];
+  const tops = ids.map((id) => Math.round(document.getElementById(id).getBoundingClientRect().top));
+  const targets = [...document.querySelectorAll('#controls button:not([hidden]), #hand .card')];
+  const covered = targets.filter((target) => {
+    const r = target.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 4, r.top + 4);
+    return !(hit && target.contains(hit));
+  }).map((target) => target.id || target.dataset.key);
+  return { tops, covered };
+}"""
+
+
+@pytest.mark.parametrize("size_name", ["laptop", "small-phone"])
+def test_a_refusal_moves_nothing_and_keeps_the_cards_picked(site, make_page, size_name):
+    page = sized_page(make_page, size_name)
+    position = helpers.position(
+        hands={"S": "9C 9S AC AD AH 4H 5H 6C 7D 8S TC JD QS"}, discard="5D 9D", turn="S", phase="draw", down=NOT_DOWN
+    )
+    open_table(page, site, start_game_from(page, site, position))
+    pick(page, "Nine of clubs")
+    pick(page, "Nine of spades")
+    before = page.evaluate(PLACES)
+    page.get_by_role("button", name="Take pile").click()
+    assert "You need 20 more points" in refusal(page)
+    after = page.evaluate(PLACES)
+    assert after["tops"] == before["tops"], "the refusal moved the table"
+    assert after["covered"] == [], "the refusal covers a button or a card"
+    message = page.locator("#message").bounding_box()
+    assert message is not None and message["y"] >= 0 and message["y"] + message["height"] <= SIZES[size_name][1]
+    assert page.locator('#hand .card[aria-pressed="true"]').count() == 2  # picked still, to try again (item 5)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"refusal-{size_name}.png"))
+    assert page.foot_errors == []
