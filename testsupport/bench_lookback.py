@@ -35,6 +35,7 @@ class LookBackBench:
     seconds: list[float] = field(default_factory=list)  # CPU per deal
     rollouts: list[int] = field(default_factory=list)
     items: list[int] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)  # items by where the hint stood (lookback's `hint`)
 
     def lines(self, budget: int) -> list[str]:
         deals = len(self.seconds)
@@ -45,6 +46,7 @@ class LookBackBench:
             f"  CPU per deal: p50 {percentile(cpu, 0.5):.2f} s, p95 {percentile(cpu, 0.95):.2f} s, max {max(cpu):.2f}s",
             f"  rollouts per deal: p50 {percentile(spent, 0.5):.0f}, max {max(self.rollouts, default=0)}",
             f"  items per deal: {sum(self.items) / max(1, deals):.2f}, none in {self.items.count(0)} of {deals}",
+            "  items by the hint's place: " + ", ".join(f"{kind} {n}" for kind, n in sorted(self.kinds.items())),
         ]
 
 
@@ -73,6 +75,9 @@ def run(games: int, first_seed: int = 1, level: str = "easy", rollouts: int = DE
             bench.seconds.append(time.process_time() - began)
             bench.rollouts.append(result["rollouts"])
             bench.items.append(len(result["items"]))
+            for item in result["items"]:
+                kind = f"hint {item['hint']}" if item["hint"] else "hint neither"
+                bench.kinds[kind] = bench.kinds.get(kind, 0) + 1
     return bench
 
 

@@ -40,6 +40,7 @@ from games.bots.determinize import determinize
 from games.bots.hard import (
     LIVE_DEPTH,
     LIVE_ITERATIONS,
+    LIVE_TURNS,
     OVERRIDE_MARGIN,
     OVERRIDE_Z,
     confident_best,
@@ -48,7 +49,7 @@ from games.bots.hard import (
     in_contention,
     paired_gain,
     play_out,
-    rollout_depth,
+    rollout_horizon,
     search_candidates,
     valued_margin,
     world_game,
@@ -63,6 +64,7 @@ DEAL_ROLLOUTS = 480  # the whole deal's budget (its CPU: docs/BOTS.md)
 SCREEN_WORLDS = 4  # worlds every candidate of every decision plays first
 MIN_SCREEN_WORLDS = 2  # fewer than this tells nothing: such decisions wait for the budget
 DECISION_ROLLOUTS = LIVE_ITERATIONS  # at most as many as the hard bot spends on one decision
+TURNS = LIVE_TURNS  # a rollout plays the seat's own turns as the hard bot's do (`depth` plies without)
 ROUNDING = 10  # the cost is said to the nearest ten points ("about +120")
 MIN_COST = 200  # no item below this: twice the spread of its estimate over determinization seeds (docs/BOTS.md)
 
@@ -272,14 +274,14 @@ def play_worlds(decision: Decision, indices: Sequence[int], worlds: int, budget:
     """`worlds` new determinized worlds of the decision's view, each played out by every
     candidate in `indices`; both the search's value and the plain margin are kept."""
     view, seat = decision.view, decision.view["seat"]
-    plies = rollout_depth(view, depth, decision.going_out)
+    horizon = rollout_horizon(view, depth, TURNS, decision.going_out)  # where the hard bot's rollouts stop
     for _ in range(worlds):
         if budget.take(len(indices)) < len(indices):
             return  # the deal's budget is spent (only whole worlds are played)
         template = world_game(determinize(view, decision.rng))
         for index in indices:
             game = copy_game(template)
-            deals_before = play_out(game, seat, decision.candidates[index], plies)
+            deals_before = play_out(game, seat, decision.candidates[index], horizon)
             margin, position = game_margin(game, TEAM_OF[seat], deals_before)
             decision.values[index].append(valued_margin(game, margin, position))
             decision.points[index].append(float(margin))
