@@ -293,6 +293,33 @@ GOING_OUT_PILES = [
     "2C 2D 2H 2S JK JK JK",
 ]
 
+# Three earlier deals' scores, North–South ahead (R55): a fourth deal's end ends the game (R7, R56).
+EARLIER_DEALS = [
+    {
+        "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+        "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
+    }
+] * 3
+
+# South goes out with these two actions from last_deal_position(): the game is over, NS win.
+GOING_OUT_ACTIONS: list[dict[str, Any]] = [
+    {"type": "meld", "groups": [{"cards": ["QC", "QD"], "to": "Q"}]},
+    {"type": "discard", "card": "9S"},
+]
+
+
+def last_deal_position() -> dict:
+    """The fourth deal, South about to go out (GOING_OUT_ACTIONS): the game ends (R49, R56)."""
+    return position(
+        deal=4,
+        hands={"S": "QC QD 9S"},
+        feet={"S": None, "N": None},
+        melds={"NS": [*GOING_OUT_PILES, "QH QS QC QD"]},
+        turn="S",
+        phase="play",
+        scores=EARLIER_DEALS,
+    )
+
 
 def exhaust_stock(pos: dict) -> dict:
     """The same position with an empty stock: its cards go under the discard pile, its red

@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from tests.engine.helpers import GOING_OUT_PILES, position
+from tests.engine.helpers import GOING_OUT_ACTIONS, last_deal_position
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
@@ -19,30 +19,13 @@ from .conftest import SIMPLE_BOTS
 
 pytestmark = pytest.mark.services
 
-EARLIER = {
-    "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-    "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
-}
 GAMES = 4
-
-
-def last_deal_position() -> dict:
-    """The fourth deal, South about to go out with two actions: the game ends (R7, R56)."""
-    return position(
-        deal=4,
-        hands={"S": "QC QD 9S"},
-        feet={"S": None, "N": None},
-        melds={"NS": [*GOING_OUT_PILES, "QH QS QC QD"]},
-        turn="S",
-        phase="play",
-        scores=[EARLIER, EARLIER, EARLIER],
-    )
 
 
 async def go_out(player: WsPlayer) -> dict:
     """Open the game's socket (its `state`), meld the queens and discard the last card: the view."""
     await player.open()
-    for action in ({"type": "meld", "groups": [{"cards": ["QC", "QD"], "to": "Q"}]}, {"type": "discard", "card": "9S"}):
+    for action in GOING_OUT_ACTIONS:
         answer = await player.act(action)
         assert answer["type"] == "patch", answer
     await player.close()
