@@ -124,6 +124,7 @@ def look_back(
     depth: int = LIVE_DEPTH,
     pause: Callable[[], None] | None = None,
     hint: Bot | None = None,
+    hints_offered: bool = True,
 ) -> dict[str, Any]:
     """{"items": [...], "decisions": n, "searched": n, "rollouts": n} for `seat`'s decisions in
     the deal that `start` begins and `moves` plays. `computer`: indices of moves the computer
@@ -131,7 +132,9 @@ def look_back(
     index, the action played and the search's, each also as the hint's parts (what a person does
     at the table, `hint.describe`), the estimated cost in points, and where the hint stood
     (`"hint"`: "played", "better" or None). `pause`: see Budget. `hint`: the bot whose answers
-    were the seat's hints (by default the room's, `hint_bot(seed, seat)`)."""
+    were the seat's hints (by default the room's, `hint_bot(seed, seat)`). `hints_offered`: False
+    where the game offered no Hint (a ranked daily): the hint stays the reference, but no item
+    speaks of it (`"hint"` None)."""
     decisions = seat_decisions(start, moves, seat, seed, computer, hint)
     searched = [d for d in decisions if len(d.candidates) > 1]
     budget = Budget(rollouts, pause=pause)
@@ -142,6 +145,8 @@ def look_back(
         play_more(decision, budget, depth)
     items = [item for item in (judged(d) for d in contested) if item is not None]
     items.sort(key=lambda item: (-item["points"], item["move"]))
+    if not hints_offered:
+        items = [{**item, "hint": None} for item in items]
     return {
         "items": items[:MAX_ITEMS],
         "decisions": len(decisions),

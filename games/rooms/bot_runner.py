@@ -93,13 +93,18 @@ def compute_look_back(
     computer: list[Any],
     busy_limit: float = 1.0,
     factory: str | None = None,
+    hints_offered: bool = True,
 ) -> dict[str, Any]:
     """The look back at one deal for `seat` (games.bots.lookback); plain data in and out. It
     waits while others keep more than `busy_limit` of the machine's CPU busy (machine_idle). The
-    hints it compares with are the Hint's own (`compute_hint`: its level, seed and factory)."""
+    hints it compares with are the Hint's own (`compute_hint`: its level, seed and factory);
+    `hints_offered` False (a ranked daily): its items do not speak of a hint."""
     played = [(mover, action) for mover, action in moves]
     hint = bot_factory(factory_setting() if factory is None else factory)(HINT_LEVEL, bot_seed(seed, seat))
-    return look_back(start, played, seat, seed, computer=set(computer), pause=MachineIdle(busy_limit), hint=hint)
+    pause = MachineIdle(busy_limit)
+    return look_back(
+        start, played, seat, seed, computer=set(computer), pause=pause, hint=hint, hints_offered=hints_offered
+    )
 
 
 def bot_seed(game_seed: int, seat: str) -> int:
@@ -191,12 +196,15 @@ async def in_pool(
 
 
 async def think_back(
-    start: dict[str, Any], moves: list[Any], seat: str, seed: int, computer: list[Any]
+    start: dict[str, Any], moves: list[Any], seat: str, seed: int, computer: list[Any], hints_offered: bool = True
 ) -> dict[str, Any]:
     """`compute_look_back` in the look backs' pool."""
     busy_limit, factory = float(settings.FOOT_LOOKBACK_BUSY), factory_setting()
     return await in_pool(
-        "look_back", look_back_pool, compute_look_back, start, moves, seat, seed, computer, busy_limit, factory
+        "look_back",
+        look_back_pool,
+        compute_look_back,
+        *(start, moves, seat, seed, computer, busy_limit, factory, hints_offered),
     )
 
 

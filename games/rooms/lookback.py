@@ -28,7 +28,7 @@ from django.db import IntegrityError
 from games.models import Game, LookBack
 from games.replay import initial_game
 from games.rooms import bot_runner
-from games.rooms.daily_play import deals_still_secret
+from games.rooms.daily_play import deals_still_secret, hint_allowed
 from games.rooms.database_threads import database_call
 from games.rooms.errors import RoomError
 from games.rooms.metrics import LOOKBACK_QUEUE, REFUSALS
@@ -125,7 +125,7 @@ def deal_moves(game: Game, seat: str, deal: int) -> dict[str, Any]:
         replayed.apply(mover, action)
     if start is None:
         raise RoomError("look_back_bad_deal")
-    return {"start": start, "moves": moves, "computer": computer, "seed": game.seed}
+    return {"start": start, "moves": moves, "computer": computer, "seed": game.seed, "hints": hint_allowed(game)}
 
 
 def save(game_id: str, seat: str, deal: int, answer: dict[str, Any]) -> list[Any]:
@@ -176,5 +176,7 @@ def answered(key: tuple[str, int, str]) -> None:
 
 async def _search_and_save(game: Game, seat: str, deal: int) -> list[Any]:
     ready = await database_call(deal_moves)(game, seat, deal)
-    answer = await bot_runner.think_back(ready["start"], ready["moves"], seat, ready["seed"], ready["computer"])
+    answer = await bot_runner.think_back(
+        ready["start"], ready["moves"], seat, ready["seed"], ready["computer"], ready["hints"]
+    )
     return await database_call(save)(str(game.id), seat, deal, answer)

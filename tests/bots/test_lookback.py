@@ -226,3 +226,11 @@ def test_every_step_of_whole_games_by_the_hint_is_recognised_as_the_hint(seed): 
                 moves.append((seat, action))
         decisions = seat_decisions(start, moves, "S", seed, ())
         assert decisions and all(d.played == d.hint for d in decisions), (deal, [d.number for d in decisions])
+
+
+def test_without_hints_offered_no_item_speaks_of_the_hint(hinted):  # issue #27 item 3: a ranked daily
+    start, moves = hinted[8]
+    offered = look_back(start, moves, "S", seed=8)
+    silent = look_back(start, moves, "S", seed=8, hints_offered=False)
+    assert offered["items"] and [item["hint"] for item in silent["items"]] == [None] * len(offered["items"])
+    assert [{**item, "hint": None} for item in offered["items"]] == silent["items"]

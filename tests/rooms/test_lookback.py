@@ -306,10 +306,10 @@ async def test_a_search_that_outlasts_the_wait_says_later_goes_on_and_is_read_ne
     release, limits = threading.Event(), []
     real = bot_runner.compute_look_back
 
-    def waiting_for_idle_cpu(start, moves, seat, seed, computer, busy_limit, factory):
+    def waiting_for_idle_cpu(start, moves, seat, seed, computer, busy_limit, factory, hints_offered):
         limits.append(busy_limit)
         release.wait(30)
-        return real(start, moves, seat, seed, computer, 1.0, factory)
+        return real(start, moves, seat, seed, computer, 1.0, factory, hints_offered)
 
     monkeypatch.setattr(bot_runner, "compute_look_back", waiting_for_idle_cpu)
     with pytest.raises(RoomError) as later:

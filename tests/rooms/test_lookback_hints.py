@@ -3,6 +3,8 @@ South plays only the steps the Hint offers (`turns.hint`, each action sent as "P
 sends it) gets a look back that recognises every one of South's moves as the hint, and calls none
 of them a mistake. The real bots think here (no test factory), in threads."""
 
+import datetime
+
 import pytest
 from channels.db import database_sync_to_async
 
@@ -63,3 +65,14 @@ async def test_a_deal_played_by_the_hint_has_no_step_called_a_mistake(real_bots)
     ready = await database_sync_to_async(lookback.deal_moves)(game, "S", 1)
     decisions = seat_decisions(ready["start"], ready["moves"], "S", ready["seed"], (), hint_bot(SEED, "S"))
     assert decisions and all(d.played == d.hint for d in decisions)  # every stored move is the hint shown
+
+
+async def test_a_game_without_hints_gets_no_words_about_the_hint(real_bots):  # issue #27 item 3
+    """A ranked daily offers no Hint (games.rooms.daily_play): its look back (once its date is
+    over) says what the search preferred, never "as the hint suggested"."""
+    game = await database_sync_to_async(solo_game)()
+    await play_deal_by_hints(game)
+    old = datetime.date(2026, 1, 2)
+    await database_sync_to_async(Game.objects.filter(pk=game.id).update)(mode=Game.DAILY, daily_date=old, ranked=True)
+    items = await lookback.look_back(str(game.id), "S", 1)
+    assert items and all(item["hint"] is None for item in items), items
