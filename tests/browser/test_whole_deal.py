@@ -1,5 +1,5 @@
-"""A whole deal as a newcomer plays it (issue 29, "Done when"): at laptop (1280×720), phone
-(390×844) and small phone (360×640) size, a Quick game (one deal) started from the home page and
+"""A whole deal as a newcomer plays it (issue 29, "Done when"): at desk (1440×900), laptop
+(1280×720), phone (390×844) and small phone (360×640) size, a Quick game (one deal) started from the home page and
 played from its first turn to its end by clicking Hint and then Play the hint. At every turn of
 the person the table fits (test_table_fits's check: every meld of both teams wholly in the
 viewport and clipped by no box around it), and each computer's seat line says its last move
@@ -76,7 +76,7 @@ def table_problems(page, when: str) -> list[str]:
     return [f"{when} (level {report['meldLevel']}): {problem}" for problem in hidden]
 
 
-@pytest.mark.parametrize("size_name", ["laptop", "phone", "small-phone"])
+@pytest.mark.parametrize("size_name", ["desk", "laptop", "phone", "small-phone"])
 def test_a_whole_quick_game_deal_keeps_every_meld_in_sight_and_holds_still(site, make_page, size_name):
     page = sized_page(make_page, size_name)
     page.add_init_script(RECORD_SHIFTS)
