@@ -1,10 +1,13 @@
 """The hint you can play, in the browser: a whole solo deal played by pressing Hint and then Play
-the hint only, never refused, the team getting down (R37); the step in words in German."""
+the hint only, never refused, the team getting down (R37), and its Look back calling no hinted
+step a mistake (issue #27 item 3); the step in words in German."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import DESK, load_engine_helpers, open_table, start_game_from
 
@@ -72,7 +75,24 @@ def test_a_whole_deal_played_by_hint_and_play_the_hint(site, make_page):
     assert page.evaluate("window.footTable.ui.shown.down.NS") is True  # R37: the team got down
     assert any(", then " in line for line in lines)  # a step of several actions, played as one
     page.screenshot(path=str(SHOTS / "hint-deal-end.png"))
+    assert_the_look_back_calls_no_hinted_step_a_mistake(page)
     assert page.foot_errors == []
+
+
+HINTED_ITEM = re.compile(r"You: .+, as the hint suggested\. A deeper look found: .+, worth about \+[\d,]+ points\.")
+
+
+def assert_the_look_back_calls_no_hinted_step_a_mistake(page) -> None:
+    """Issue #27 item 3: after a deal played only by Hint and Play the hint, the Look back's items
+    (if any) each say the move was the hint's and a deeper look found better; none calls it a
+    mistake ("The hint suggested", "The hard computer's search preferred")."""
+    dialog = page.locator("#deal-end")
+    dialog.get_by_role("button", name="Look back").click()
+    answer = dialog.locator(".look-back")
+    expect(answer.locator("li").or_(answer.get_by_text("Nothing to look back on")).first).to_be_visible(timeout=90000)
+    for text in answer.locator("li").all_inner_texts():
+        assert HINTED_ITEM.fullmatch(text), text
+    page.screenshot(path=str(SHOTS / "hint-deal-look-back.png"))
 
 
 def test_the_hinted_first_lay_down_is_set_aside_then_laid_down_in_german(site, make_page):
