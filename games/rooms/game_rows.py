@@ -18,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
 
 from games.engine.records import Action
@@ -117,9 +118,16 @@ def _converters(vendor: str) -> tuple[tuple[tuple[Any, ...], Any], ...]:
     return tuple(pairs)
 
 
-def _pk(game_id: GameId) -> Any:  # the driver's own value of the UUID (text on SQLite)
+def _db() -> BaseDatabaseWrapper:
+    """The thread's default connection itself. `django.db.connection` is a proxy that looks the
+    connection up again on every attribute (a few µs each, dozens per move): the statements below
+    resolve it once and hand it on. The cached SQL builders above use the proxy once per vendor."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _pk(game_id: GameId, db: BaseDatabaseWrapper) -> Any:  # the driver's own value of the UUID (text on SQLite)
     pk = _field(Game, "id")
-    return pk.get_db_prep_value(pk.to_python(game_id), connection)
+    return pk.get_db_prep_value(pk.to_python(game_id), db)
 
 
 def lock_game(game_id: GameId) -> Game | None:
@@ -134,33 +142,39 @@ def read_game(game_id: GameId) -> Game | None:
 
 
 def _game_row(statement: str, game_id: GameId) -> Game | None:
+    db = _db()
     try:
-        pk = _pk(game_id)
+        pk = _pk(game_id, db)
     except ValidationError:  # not a game id at all (a malformed UUID): no such game
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_statements(connection.vendor)[statement], [pk])
+    with db.cursor() as cursor:
+        cursor.execute(_statements(db.vendor)[statement], [pk])
         row = cursor.fetchone()
     if row is None:
         return None
     values = []
-    for stored, (converters, column) in zip(row, _converters(connection.vendor), strict=True):
+    for stored, (converters, column) in zip(row, _converters(db.vendor), strict=True):
         value = stored
         for converter in converters:
-            value = converter(value, column, connection)
+            value = converter(value, column, db)
         values.append(value)
     attnames = [_field(Game, name).attname for name in GAME_FIELDS]
-    return Game.from_db(connection.alias, attnames, values)
+    return Game.from_db(db.alias, attnames, values)
 
 
 def _write_params(
-    game: Game, new_version: int, seat: str, action: dict[str, Any], reason: dict[str, Any] | None
+    game: Game,
+    new_version: int,
+    seat: str,
+    action: dict[str, Any],
+    reason: dict[str, Any] | None,
+    db: BaseDatabaseWrapper,
 ) -> tuple[list[Any], list[Any]]:
     now = timezone.now()
-    return _game_params(game, new_version, now), _move_params(game, new_version, seat, action, reason, now)
+    return _game_params(game, new_version, now, db), _move_params(game, new_version, seat, action, reason, now, db)
 
 
-def _game_params(game: Game, new_version: int, now: datetime.datetime) -> list[Any]:
+def _game_params(game: Game, new_version: int, now: datetime.datetime, db: BaseDatabaseWrapper) -> list[Any]:
     """The row's new values, then its id and the version it must still be at."""
     # The copy says when the move was stored, as the row and the Move do: the daily deadline is
     # judged on this moment (games.rooms.daily_play), the one the leaderboards read back.
@@ -174,14 +188,20 @@ def _game_params(game: Game, new_version: int, now: datetime.datetime) -> list[A
         "updated": now,
     }
     return [
-        *(_field(Game, name).get_db_prep_save(game_values[name], connection) for name in WRITTEN_FIELDS),
-        _pk(game.pk),
+        *(_field(Game, name).get_db_prep_save(game_values[name], db) for name in WRITTEN_FIELDS),
+        _pk(game.pk, db),
         game.version,
     ]
 
 
 def _move_params(
-    game: Game, version: int, seat: str, action: Action, reason: dict[str, Any] | None, now: datetime.datetime
+    game: Game,
+    version: int,
+    seat: str,
+    action: Action,
+    reason: dict[str, Any] | None,
+    now: datetime.datetime,
+    db: BaseDatabaseWrapper,
 ) -> list[Any]:
     move_values = {
         "game": game.pk,
@@ -191,12 +211,12 @@ def _move_params(
         "reason": reason,
         "created": now,
     }
-    return [_field(Move, name).get_db_prep_save(move_values[name], connection) for name in MOVE_FIELDS]
+    return [_field(Move, name).get_db_prep_save(move_values[name], db) for name in MOVE_FIELDS]
 
 
 def supports_one_statement_moves() -> bool:
     """PostgreSQL can write a move in one statement (a data-modifying WITH); SQLite cannot."""
-    return connection.vendor == "postgresql"
+    return _db().vendor == "postgresql"
 
 
 def write_move_if_unchanged(
@@ -211,14 +231,15 @@ def write_move_if_unchanged(
     """PostgreSQL, outside a transaction: the whole move in one statement, applied only if the row
     is still at `game.version` with this `status` and `awaiting` (what the caller's copy of the
     row says). False when it is not: nothing is written, and the caller takes the locked path."""
-    game_params, move_params = _write_params(game, new_version, seat, action, reason)
+    db = _db()
+    game_params, move_params = _write_params(game, new_version, seat, action, reason, db)
     condition = [
-        _field(Game, "status").get_db_prep_save(status, connection),
-        _field(Game, "awaiting").get_db_prep_save(awaiting, connection),
+        _field(Game, "status").get_db_prep_save(status, db),
+        _field(Game, "awaiting").get_db_prep_save(awaiting, db),
     ]
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(
-            _statements(connection.vendor)["update_and_insert_if_unchanged"], [*game_params, *condition, *move_params]
+            _statements(db.vendor)["update_and_insert_if_unchanged"], [*game_params, *condition, *move_params]
         )
         written: bool = cursor.rowcount == 1
         return written
@@ -232,16 +253,16 @@ def write_turn_if_unchanged(
     trip, one commit, all or nothing. Written only if the row is still at `game.version` with this
     `status` and `awaiting`; False when it is not (nothing is written)."""
     assert len(moves) == new_version - game.version, "one Move row per version"
-    now = timezone.now()
+    db, now = _db(), timezone.now()
     params = [
-        *_game_params(game, new_version, now),
-        _field(Game, "status").get_db_prep_save(status, connection),
-        _field(Game, "awaiting").get_db_prep_save(awaiting, connection),
+        *_game_params(game, new_version, now, db),
+        _field(Game, "status").get_db_prep_save(status, db),
+        _field(Game, "awaiting").get_db_prep_save(awaiting, db),
     ]
     for version, (seat, action, reason) in enumerate(moves, start=game.version + 1):
-        params.extend(_move_params(game, version, seat, action, reason, now))
-    with connection.cursor() as cursor:
-        cursor.execute(_turn_statement(connection.vendor, len(moves)), params)
+        params.extend(_move_params(game, version, seat, action, reason, now, db))
+    with db.cursor() as cursor:
+        cursor.execute(_turn_statement(db.vendor, len(moves)), params)
         written: bool = cursor.rowcount == 1
         return written
 
@@ -254,10 +275,11 @@ def write_move(
     False when another writer got there first (nothing is written then). The unique (game, seq)
     constraint backs this up: a second writer of the same version fails on the insert.
     """
-    game_params, move_params = _write_params(game, new_version, seat, action, reason)
-    statements = _statements(connection.vendor)
-    with connection.cursor() as cursor:
-        if supports_one_statement_moves():
+    db = _db()
+    game_params, move_params = _write_params(game, new_version, seat, action, reason, db)
+    statements = _statements(db.vendor)
+    with db.cursor() as cursor:
+        if db.vendor == "postgresql":
             cursor.execute(statements["update_and_insert"], [*game_params, *move_params])
             written: bool = cursor.rowcount == 1
             return written
