@@ -48,6 +48,7 @@ from games.bots.hard import (
     game_margin,
     in_contention,
     paired_gain,
+    partner_waits_on_me,
     play_out,
     rollout_horizon,
     search_candidates,
@@ -208,8 +209,13 @@ def _decision(number: int, view: View, played: Action, hinted: Action, rng: rand
     check = ViewChecker(view)
     if not check(played):
         return None  # cannot happen for a stored move; judged only against legal play
-    base = normal.decide(view, check) or fallback_action(view, check)
-    candidates, going_out = search_candidates(analyse(view), normalise_action(base), check)
+    base, why = normal.explain(view, check)
+    base = base or fallback_action(view, check)
+    situation = analyse(view)
+    if partner_waits_on_me(situation, why):
+        candidates, going_out = [base], False  # the hard bot never holds such a move back (R49c): nor does this
+    else:
+        candidates, going_out = search_candidates(situation, normalise_action(base), check)
     candidates = [normalise_action(c) for c in candidates]
     own = len(candidates)
     hint = _index_of(candidates, hinted)
