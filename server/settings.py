@@ -202,7 +202,8 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files for nginx; each test cluster gathers into its own folder.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # an anonymous player keeps their identity for two years

@@ -67,6 +67,14 @@ class Cluster:
         self.port = port or free_port()
         metrics = workdir / "prometheus"
         metrics.mkdir(parents=True, exist_ok=True)
+        # Its own static folder, which nginx's workers (another user) can read: a checkout or a test's
+        # folder may be private (mode 0700, as mktemp's and pytest's are), and two clusters collecting
+        # into one folder at once could serve a half-written script.
+        self.own_static: Path | None = None
+        if "STATIC_ROOT" not in env:
+            self.own_static = Path(tempfile.mkdtemp(prefix="foot-static-"))
+            self.own_static.chmod(0o755)
+            env["STATIC_ROOT"] = self.own_static
         shared = server_env(database_url, redis_url, production=True, PROMETHEUS_MULTIPROC_DIR=metrics, **env)
         self.daphnes = [
             DaphneServer(dict(shared), workdir / f"daphne-{i}.log", options=("--proxy-headers",))
@@ -132,6 +140,8 @@ class Cluster:
                 self.nginx.wait(10)
         for daphne in self.daphnes:
             daphne.stop()
+        if self.own_static is not None:
+            shutil.rmtree(self.own_static, ignore_errors=True)
 
 
 def ensure_database(url: str) -> None:
