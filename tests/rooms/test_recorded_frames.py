@@ -45,7 +45,7 @@ def digest(frame: dict) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-async def record(browser: Browser, ws: str, game_id: str) -> tuple[list[dict], WsPlayer]:
+async def record(browser: Browser, ws: str, game_id: str) -> list[dict]:
     """South plays to VERSIONS (answering each deal's end with next_deal); every patch it got."""
     south = WsPlayer(browser, ws, game_id)
     await south.open()
@@ -60,7 +60,7 @@ async def record(browser: Browser, ws: str, game_id: str) -> tuple[list[dict], W
             await south.next_message("patch")
     await south.sync_matches()
     await south.close()
-    return south.patches, south
+    return south.patches
 
 
 @pytest.mark.services
@@ -71,7 +71,7 @@ def test_a_recorded_game_sends_the_same_frames(daphne, request, database):
     browser = Browser(server.http)
     position = EngineGame.new(SEED).to_position()
     game = browser.post("/test/start-position", {"position": position, "level": "easy"})
-    patches, south = run(record(browser, server.ws, game["id"]))
+    patches = run(record(browser, server.ws, game["id"]))
     frames = [{key: patch.get(key) for key in ("v", "ops", "events", "ref")} for patch in patches]
     assert [frame["v"] for frame in frames] == list(range(1, len(frames) + 1))
     assert any(e["type"] == "deal_end" for frame in frames for e in frame["events"]), "no deal end recorded"
