@@ -4,8 +4,9 @@ At most FOOT_LOOKBACK_QUEUE (8) look backs wait per process, and any one player 
 them: ask on eight finished games, and everyone else was told `look_back_busy`. Now each player
 has a share (FOOT_LOOKBACK_PER_PLAYER, 2) and each network one (FOOT_LOOKBACK_PER_NETWORK, 4).
 
-On a real Daphne whose look backs never get idle CPU (FOOT_LOOKBACK_BUSY=0: every search waits, so
-the queue stays full) and whose players wait 1 s (`look_back_later`): an attacker asks on nine
+On a real Daphne whose look backs never get idle CPU (FOOT_LOOKBACK_BUSY=-1: every search waits, so
+the queue stays full; with 0 a search went on in a window where the machine was wholly idle) and
+whose players wait 1 s (`look_back_later`): an attacker asks on nine
 finished games of their own; a victim then asks on theirs and gets a place. Two more cookie jars of
 the attacker's network take the network's last place and are refused past it. All of them come
 from 127.0.0.1, one network.
@@ -33,7 +34,7 @@ async def ask_look_back(server, browser: Browser, game_id: str) -> str:
 
 
 def test_one_player_or_network_cannot_fill_the_look_back_queue(daphne, sqlite_url):
-    server = daphne(sqlite_url, FOOT_LOOKBACK_BUSY=0, FOOT_LOOKBACK_WAIT=1, FOOT_LOOKBACK_QUEUE=8)
+    server = daphne(sqlite_url, FOOT_LOOKBACK_BUSY=-1, FOOT_LOOKBACK_WAIT=1, FOOT_LOOKBACK_QUEUE=8)
     prepared = a_finished_first_deal()
 
     def finished_game(browser: Browser) -> str:

@@ -65,3 +65,22 @@ def test_the_machines_ticks_leave_out_niced_time_where_the_worker_runs(tmp_path)
     assert cpu_ticks(str(stat)) == (100 + 20 + 1 + 2 + 3, 100 + 500 + 20 + 300 + 7 + 1 + 2 + 3)
     real = cpu_ticks()
     assert real is None or 0 <= real[0] <= real[1]
+
+
+def test_a_negative_limit_waits_even_on_an_idle_machine():
+    """FOOT_LOOKBACK_BUSY=-1: look backs that never finish, for the tests of the queue's shares (a
+    limit of 0 still goes on in a window where the machine happens to be wholly idle)."""
+
+    class Stop(Exception):
+        pass
+
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        MachineIdle(-1, read=Machine([0.0] * 10).read, sleep=sleep)()
+    assert len(slept) == 5
