@@ -8,7 +8,9 @@ command -v chromium >/dev/null || missing+=(chromium)
 command -v msgfmt >/dev/null || missing+=(gettext)
 command -v node >/dev/null || missing+=(nodejs)  # ESLint for the client (make lint)
 command -v npm >/dev/null || missing+=(npm)
-fc-list 2>/dev/null | grep -qi "Noto Sans Bengali" || missing+=(fonts-noto-core)
+# Not `fc-list | grep -q`: grep stops at the first match, fc-list dies of SIGPIPE, and pipefail
+# then calls the installed font missing (apt ran on every make test).
+[ -n "$(fc-list "Noto Sans Bengali" 2>/dev/null)" ] || missing+=(fonts-noto-core)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)  # the front of `make cluster` (deploy/)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${missing[*]}"
