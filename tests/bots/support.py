@@ -41,3 +41,15 @@ def score_line(ns: int, ew: int) -> dict:
         return {"melded": total, "cards_left": 0, "red_threes": 0, "piles": 0, "going_out": 0, "total": total}
 
     return {"NS": item(ns), "EW": item(ew)}
+
+
+def partner_waits_in_foot() -> Game:
+    """South to play, one meld from its foot, while North already waits in theirs (R44, R49c): the
+    position where a seat must not hold its partner back (hard, the look back, the named cases)."""
+    return game_at(
+        turn="S",
+        phase="play",
+        hands={"S": "KS 9C 9D 2H", "N": "5C 6D"},
+        feet={"N": None},
+        melds={"NS": ["KC KD KH"], "EW": []},
+    )

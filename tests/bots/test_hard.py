@@ -8,7 +8,7 @@ from games.bots import hard
 from games.bots.determinize import determinize
 from games.bots.hard import confident_best, copy_game, in_contention, rollout, winning_points
 
-from .support import Game, game_at
+from .support import Game, game_at, partner_waits_in_foot
 
 
 def test_a_copied_world_plays_like_the_position_and_leaves_the_template_alone():
@@ -109,13 +109,7 @@ def test_every_candidate_is_scored_after_the_same_turns_of_every_seat():
 
 
 def test_the_search_never_holds_back_a_seat_whose_partner_waits_in_the_foot(monkeypatch):  # R49c
-    game = game_at(
-        turn="S",
-        phase="play",
-        hands={"S": "KS 9C 9D 2H", "N": "5C 6D"},
-        feet={"N": None},
-        melds={"NS": ["KC KD KH"], "EW": []},
-    )
+    game = partner_waits_in_foot()
 
     def no_search(*args, **kwargs):
         raise AssertionError("the search ran")

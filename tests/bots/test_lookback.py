@@ -8,7 +8,7 @@ from games.bots import hard, lookback, make_bot
 from games.bots.hint import hint_bot, hint_step
 from games.bots.lookback import MAX_ITEMS, look_back, seat_decisions
 
-from .support import Game, game_at
+from .support import Game, partner_waits_in_foot
 
 
 def one_deal(seed: int, levels: dict[str, str]) -> tuple[dict, list[tuple[str, dict]]]:
@@ -237,13 +237,7 @@ def test_without_hints_offered_no_item_speaks_of_the_hint(hinted):  # issue #27 
 
 
 def test_reaching_the_foot_while_the_partner_waits_is_not_second_guessed():  # R49c, as the hard bot
-    game = game_at(
-        turn="S",
-        phase="play",
-        hands={"S": "KS 9C 9D 2H", "N": "5C 6D"},
-        feet={"N": None},
-        melds={"NS": ["KC KD KH"], "EW": []},
-    )
+    game = partner_waits_in_foot()
     start, hinted = game.to_position(), hint_bot(1, "S").act(game.view("S"))
     (decision,) = seat_decisions(start, [("S", hinted)], "S", 1, ())
     assert decision.candidates == [decision.candidates[decision.hint]] and decision.played == decision.hint == 0

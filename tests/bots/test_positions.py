@@ -11,7 +11,7 @@ from games.bots import make_bot
 from games.engine import Game
 from games.engine.records import Action
 
-from .support import bot_turn, game_at, score_line
+from .support import bot_turn, game_at, partner_waits_in_foot, score_line
 
 NS_PILES = [
     "KC KD KH KS KC KD KH",
@@ -158,13 +158,7 @@ def _rush_into_foot():
 
 @case("reach_the_foot_while_the_partner_waits_in_theirs")  # R44, R49c
 def _partner_waits():
-    game = game_at(
-        turn="S",
-        phase="play",
-        hands={"S": "KS 9C 9D 2H", "N": "5C 6D"},
-        feet={"N": None},
-        melds={"NS": ["KC KD KH"], "EW": []},
-    )
+    game = partner_waits_in_foot()
     return game, lambda actions, g: g.view("S")["seats"]["S"]["in_foot"]
 
 
