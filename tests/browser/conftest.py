@@ -192,3 +192,38 @@ def wait_for_my_turn(page, since: int, timeout: float = 60000) -> None:
         " && document.querySelector('#turn-banner').classList.contains('mine')",
         timeout=timeout,
     )
+
+
+# Three deals' scores before the last one (R55): the team of South ahead.
+EARLIER_DEAL = {
+    "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
+    "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
+}
+
+
+def last_deal_position() -> dict:
+    """Deal 4, South about to go out (finish_the_deal): the game ends (R7, R48, R49, R56)."""
+    helpers = load_engine_helpers()
+    return helpers.position(
+        deal=4,
+        hands={"S": "QC QD 9S"},
+        feet={"S": None, "N": None},
+        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
+        turn="S",
+        phase="play",
+        scores=[EARLIER_DEAL] * 3,
+    )
+
+
+def as_ranked_daily(ws) -> None:
+    """A websocket route: the socket's states marked as a ranked daily's (a real one is dealt from
+    the day's secret seed)."""
+    server = ws.connect_to_server()
+
+    def forward(message):
+        data = json.loads(message)
+        if data.get("type") == "state":
+            data.update(mode="daily", ranked=True)
+        ws.send(json.dumps(data))
+
+    server.on_message(forward)

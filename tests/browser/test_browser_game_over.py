@@ -2,53 +2,22 @@
 game with the same settings (a solo game: the same computer level), and a ranked daily's result
 that fits a laptop's 720 px without scrolling."""
 
-import json
 import re
 
 import pytest
 
-from .conftest import SCREENSHOTS, load_engine_helpers, open_table, start_game_from
+from .conftest import SCREENSHOTS, as_ranked_daily, last_deal_position, load_engine_helpers, open_table, start_game_from
 from .test_browser_play import finish_the_deal
 
 pytestmark = pytest.mark.browser
 helpers = load_engine_helpers()
 
 LAPTOP = {"width": 1280, "height": 720}
-EARLIER = {
-    "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-    "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
-}
-
-
-def last_deal() -> dict:
-    """Deal 4, South about to go out (R48, R49)."""
-    return helpers.position(
-        deal=4,
-        hands={"S": "QC QD 9S"},
-        feet={"S": None, "N": None},
-        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
-        turn="S",
-        phase="play",
-        scores=[EARLIER] * 3,
-    )
-
-
-def as_ranked_daily(ws):
-    """The socket's states marked as a ranked daily's (a real one is dealt from the day's secret seed)."""
-    server = ws.connect_to_server()
-
-    def forward(message):
-        data = json.loads(message)
-        if data.get("type") == "state":
-            data.update(mode="daily", ranked=True)
-        ws.send(json.dumps(data))
-
-    server.on_message(forward)
 
 
 def test_play_again_is_the_main_button_and_starts_the_same_kind_of_game(site, make_page):
     page = make_page(LAPTOP)
-    game = start_game_from(page, site, last_deal(), level="hard")
+    game = start_game_from(page, site, last_deal_position(), level="hard")
     open_table(page, site, game)
     finish_the_deal(page)
     dialog = page.get_by_role("dialog", name="Your team wins!")
@@ -68,7 +37,7 @@ def test_play_again_is_the_main_button_and_starts_the_same_kind_of_game(site, ma
 
 def test_a_daily_result_fits_720_px_without_scrolling(site, make_page):
     page = make_page(LAPTOP)
-    game = start_game_from(page, site, last_deal())
+    game = start_game_from(page, site, last_deal_position())
     page.route_web_socket(re.compile(r"/ws/game/"), as_ranked_daily)
     result = {
         "date": "2026-12-01", "score": 8000, "opponents_score": 2000, "result": "won", "par": 6760,

@@ -6,16 +6,12 @@ import re
 
 import pytest
 
-from .conftest import DESK, SCREENSHOTS, hand, load_engine_helpers, open_table, start_game_from
+from .conftest import DESK, SCREENSHOTS, hand, last_deal_position, load_engine_helpers, open_table, start_game_from
 from .test_browser_play import finish_the_deal
 
 pytestmark = pytest.mark.browser
 helpers = load_engine_helpers()
 TABLE_URL = re.compile(r"/g/[0-9a-f-]+/")
-EARLIER = {
-    "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-    "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
-}
 
 
 def test_a_solo_game_closed_and_reopened_from_home_goes_on_where_it_was(site, make_page):
@@ -48,19 +44,6 @@ def test_a_solo_game_closed_and_reopened_from_home_goes_on_where_it_was(site, ma
     assert sorted(hand(page).evaluate_all("cards => cards.map(card => card.dataset.key)")) == drawn
     assert "Your turn" in page.locator("#turn-banner").inner_text()  # still this player's turn, after the draw
     assert page.get_by_role("button", name="Discard").is_visible()
-
-
-def last_deal_position() -> dict:
-    """The fourth deal, South about to go out (finish_the_deal): the game ends (R7, R56)."""
-    return helpers.position(
-        deal=4,
-        hands={"S": "QC QD 9S"},
-        feet={"S": None, "N": None},
-        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
-        turn="S",
-        phase="play",
-        scores=[EARLIER, EARLIER, EARLIER],
-    )
 
 
 def test_a_finished_game_shows_in_the_history_with_its_final_score(site, make_page):

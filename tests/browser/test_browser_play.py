@@ -3,7 +3,6 @@ drawing, selecting, the first lay-down with Set aside / Lay down, adding to a me
 the bots' turns, taking the pile, getting into the foot, reloading mid-game, and the end of a
 deal with its score breakdown. Prepared positions come in through the FOOT_TEST_HOOKS route."""
 
-import json
 import re
 
 import pytest
@@ -11,7 +10,9 @@ import pytest
 from .conftest import (
     DESK,
     PHONE,
+    as_ranked_daily,
     hand,
+    last_deal_position,
     load_engine_helpers,
     open_table,
     pick,
@@ -255,19 +256,7 @@ def test_the_score_is_shown_again_after_a_reload_until_next_deal(site, page):
 
 
 def test_going_out_in_deal_4_ends_the_game_with_the_winner(site, page):
-    earlier = {
-        "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-        "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
-    }
-    position = helpers.position(
-        deal=4,
-        hands={"S": "QC QD 9S"},
-        feet={"S": None, "N": None},
-        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
-        turn="S",
-        phase="play",
-        scores=[earlier, earlier, earlier],
-    )
+    position = last_deal_position()
     open_table(page, site, start_game_from(page, site, position))
     assert "Deal 4 of 4" in page.locator("#deal-info").inner_text()
     assert "150" in page.locator("#minimum-info").inner_text()  # R37
@@ -348,31 +337,8 @@ def test_daily_game_over_shows_the_rank_and_a_share_text(site, page):
     leaderboards API. A real ranked daily is dealt from the day's secret seed, so this one is a
     prepared position whose state the socket route marks as a ranked daily, with the API's answer
     (GET /api/daily/result) stubbed."""
-    earlier = {
-        "NS": {"melded": 300, "cards_left": -20, "red_threes": 100, "piles": 800, "going_out": 100, "total": 1280},
-        "EW": {"melded": 200, "cards_left": -50, "red_threes": 0, "piles": 500, "going_out": 0, "total": 650},
-    }
-    position = helpers.position(
-        deal=4,
-        hands={"S": "QC QD 9S"},
-        feet={"S": None, "N": None},
-        melds={"NS": helpers.GOING_OUT_PILES + ["QH QS QC QD"]},
-        turn="S",
-        phase="play",
-        scores=[earlier, earlier, earlier],
-    )
+    position = last_deal_position()
     game = start_game_from(page, site, position)
-
-    def as_ranked_daily(ws):
-        server = ws.connect_to_server()
-
-        def forward(message):
-            data = json.loads(message)
-            if data.get("type") == "state":
-                data.update(mode="daily", ranked=True)
-            ws.send(json.dumps(data))
-
-        server.on_message(forward)
 
     page.route_web_socket(re.compile(r"/ws/game/"), as_ranked_daily)
     share_text = "Foot Canasta daily 2026-12-01\nWon 8,000 to 2,000 · rank 3"
