@@ -22,20 +22,21 @@ WATCH = """() => {
 }"""
 
 
-def play_one_turn_at(page, site, speed):
+def play_one_turn_at(page, site, speed, watch=WATCH, seen="window.seen"):
+    """A new game at `speed`, `watch` installed, one draw and discard, the computers' turns: `seen`."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Start a new game").click()
     page.wait_for_url(re.compile(r"/g/[0-9a-f-]+/"))
     page.goto(page.url + f"?speed={speed}")
     page.wait_for_selector("#table[aria-busy=false]")
-    page.evaluate(WATCH)
+    page.evaluate(watch)
     page.get_by_role("button", name="Draw 2").click()
     page.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")
     page.locator("#hand button.card").first.click()
     since = version(page)
     page.get_by_role("button", name="Discard").click()
     wait_for_my_turn(page, since, timeout=90000)
-    return page.evaluate("window.seen")
+    return page.evaluate(seen)
 
 
 def test_bot_moves_fly_one_after_another_at_a_human_pace(site, page):
@@ -99,19 +100,7 @@ def test_a_flying_card_passes_under_the_seats_labels_on_a_phone(site, make_page)
     where it overlaps a seat's name, card count or last move, the label is on top (the card
     flies under the seat's box, which is opaque)."""
     page = make_page(PHONE, is_mobile=True, has_touch=True)
-    page.goto(site.url + "/")
-    page.get_by_role("button", name="Start a new game").click()
-    page.wait_for_url(re.compile(r"/g/[0-9a-f-]+/"))
-    page.goto(page.url + "?speed=normal")
-    page.wait_for_selector("#table[aria-busy=false]")
-    page.evaluate(WATCH_FLIGHTS_OVER_LABELS)
-    page.get_by_role("button", name="Draw 2").click()
-    page.wait_for_function("document.querySelectorAll('#hand button.card').length >= 15")
-    page.locator("#hand button.card").first.click()
-    since = version(page)
-    page.get_by_role("button", name="Discard").click()
-    wait_for_my_turn(page, since, timeout=90000)
-    seen = page.evaluate("window.overLabels")
+    seen = play_one_turn_at(page, site, "normal", WATCH_FLIGHTS_OVER_LABELS, "window.overLabels")
     assert seen["flights"] >= 3, seen
     assert seen["overlaps"] >= 3, seen  # the flights did cross the labels: the check looked
     assert seen["covered"] == [], seen
