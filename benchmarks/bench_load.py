@@ -4,6 +4,7 @@
     python -m benchmarks bench_load --tables 25,50,100,200 --svg docs/plots/load-curve.svg --json out.jsonl
     python -m benchmarks bench_load --tables 20 --soak 600 --turn-seconds 1
     python -m benchmarks bench_load --tables 300 --servers 2 --spread --look-back    # players ask for the look back
+    python -m benchmarks bench_load --tables 300 --servers 2 --front nginx --roll --db … --redis …   # a rolling restart
 
 Each table is one browser: an HTTP session, a solo game against three bots, one game websocket and
 one echo websocket. The human plays one turn (draw, one addition to a meld when the view offers
@@ -23,6 +24,14 @@ throwaway PostgreSQL database beside the given one and drops it after; without, 
 SQLite file. --redis makes Redis the channel layer. CPU and memory are read from /proc for the
 Daphne process and the bot pool processes it started. A finished game is replaced by a new one,
 so a soak also churns games, sockets and sessions.
+
+With --front nginx the tables play through nginx in front of the Daphnes (testsupport/cluster.py,
+as `make cluster` runs it) and every acknowledged move (its patch came) is checked against the
+stored move log at the end. --roll restarts every Daphne, one at a time, a third of the way into
+the window (SIGTERM, its exit, its replacement on the same port ready, then the next); the tables
+connect again after a close as the page does (static/foot/net.js) and play on, and the report
+adds the reconnect times (worst, p99), the moves lost, and the round trips during the roll against
+those outside it (testsupport/bench_roll.py). The run lasts until 5 s after the roll at least.
 """
 
 import json
@@ -32,6 +41,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
+from server.serve import install_uvloop
 from testsupport import bench_load
 
 
@@ -74,6 +84,18 @@ class Command(BaseCommand):
             "look backs are asked, at a steady rate from the first minute",
         )
         parser.add_argument(
+            "--front",
+            choices=["direct", "nginx"],
+            default="direct",
+            help="direct: each table on one Daphne's own port; nginx: through nginx in front of them "
+            "(needs --db and --redis), every acknowledged move checked in the database at the end",
+        )
+        parser.add_argument(
+            "--roll",
+            action="store_true",
+            help="restart every Daphne, one at a time, a third of the way into the window (--front nginx)",
+        )
+        parser.add_argument(
             "--network-factor",
             type=float,
             help="multiply the server's per-network rate limits and socket cap by this "
@@ -89,6 +111,7 @@ class Command(BaseCommand):
         results = []
         if options["nice"]:
             os.setpriority(os.PRIO_PROCESS, 0, options["nice"])
+        install_uvloop()  # the simulated browsers too: less of the shared CPU for them
         for tables in counts:
             result = bench_load.run_once(
                 tables,
@@ -106,6 +129,8 @@ class Command(BaseCommand):
                 options["network_factor"],
                 options["look_back"],
                 options["spread"],
+                front=options["front"],
+                roll=options["roll"],
             )
             results.append(result)
             self.stdout.write(bench_load.report_text(result))

@@ -8,6 +8,7 @@ import contextlib
 import json
 import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -17,18 +18,20 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import psycopg
 from django.conf import settings
 from django.core.management.base import CommandError
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.typing import Origin
 
 from games.bots import make_bot
 from games.engine import Game as EngineGame
-from server.serve import install_uvloop
+from testsupport.bench_roll import SETTLE, RollingRestart, lost_moves, roll_figures, roll_text
 from testsupport.clients import Browser
+from testsupport.cluster import Cluster
 from testsupport.daphne import DaphneServer, server_env
 from testsupport.procfs import cpu_seconds, open_descriptors, process_tree, rss_bytes
 from testsupport.stats import percentile
@@ -36,6 +39,9 @@ from testsupport.ws_player import WsPlayer
 
 ANSWER_TIMEOUT = 15.0  # an action not answered by then counts as an error
 LOOK_BACK_TIMEOUT = 120.0  # a look back (a whole deal's search, queued behind others) not answered by then: an error
+CLOSE_SERVICE_RESTART = 1012  # a Daphne's graceful restart (server.front): the table reconnects, as the page does
+RECONNECT_OPEN_TIMEOUT = 10.0  # the echo socket's reconnect (the game socket's waits, as a browser does)
+RECONNECT_GIVE_UP = 60.0  # a table that cannot reconnect for this long stops playing (an error)
 
 
 # ---------------------------------------------------------------- the server under test
@@ -139,6 +145,7 @@ class Sample:
 @dataclass
 class Tally:
     actions: list = field(default_factory=list)  # action round trips, seconds
+    action_at: list = field(default_factory=list)  # when each of them was sent (monotonic)
     echoes: list = field(default_factory=list)
     errors: dict = field(default_factory=dict)  # kind -> count (server errors, timeouts, closed sockets)
     refused: int = 0  # rule refusals of the simple policy's optional meld (expected, not errors)
@@ -152,6 +159,15 @@ class Tally:
     look_backs_busy: int = 0  # refused with look_back_busy (the server's bound), not errors
     look_backs_later: int = 0  # look_back_later: not done in FOOT_LOOKBACK_WAIT (the search waits for idle CPU)
     look_backs_unanswered: int = 0  # still being worked out when the run ended
+    # --front nginx: the moves to check against the database, and the reconnects after a restart
+    acknowledged: list = field(default_factory=list)  # (game id, version, seat, action): a patch with our ref came
+    restart_closes: int = 0  # game sockets closed with 1012 (a process restarting): not errors
+    other_closes: int = 0  # game sockets closed otherwise (errors too)
+    reconnects: list = field(default_factory=list)  # (when closed, monotonic; seconds from the close to the state)
+    reconnect_failures: dict = field(default_factory=dict)  # kind -> attempts that failed (then tried again)
+    worst_reconnect: dict = field(default_factory=dict)  # table number -> its slowest reconnect
+    behind: int = 0  # reconnects whose state was older than the table's last acknowledged move
+    cut: int = 0  # actions whose socket closed before their answer: not acknowledged, and not errors
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -202,21 +218,46 @@ def spread_start(seed: int, fraction: float) -> dict:
     return {"position": start, "moves": [list(move) for move in moves[:cut]]}
 
 
+class Front(Protocol):
+    """Where a table connects: one Daphne (DaphneServer) or nginx in front of several (Cluster)."""
+
+    @property
+    def http(self) -> str: ...
+
+    @property
+    def ws(self) -> str: ...
+
+
+@dataclass
+class Deadline:
+    """When the tables stop: moved by a rolling restart, which the tables play through."""
+
+    at: float
+
+
+def close_code(closed: ConnectionClosed) -> int | None:
+    return closed.rcvd.code if closed.rcvd else None
+
+
 class Table:
     """One player: a solo game's socket (testsupport.ws_player.WsPlayer) and an echo socket,
-    playing a turn every `pace` seconds."""
+    playing a turn every `pace` seconds; after a close it connects again as the page does.
+    `record`: keep every acknowledged move for the check against the database (--front nginx)."""
 
     def __init__(
         self,
         number: int,
-        server: DaphneServer,
+        server: Front,
         level: str,
         pace: float,
         tally: Tally,
         look_back: bool = False,
         start: dict | None = None,
+        record: bool = False,
     ):
         self.number, self.server, self.level, self.pace, self.tally = number, server, level, pace, tally
+        self.record = record
+        self.last_ack = 0  # the version of this table's last acknowledged move in its game
         self.look_back = look_back  # ask for the look back at every deal's end, as a curious player would
         self.start = start  # --spread: where the first game begins (spread_start); later games are new
         self.asked: dict[str, float] = {}  # look back ref -> when it was asked (perf_counter)
@@ -249,9 +290,51 @@ class Table:
             in_place=True,
             ref_prefix=f"t{self.number}.",
         )
+        self.last_ack = 0
         if self.echo is None:
-            self.echo = await connect(f"{self.server.ws}/ws/echo/", origin=Origin(self.server.http), open_timeout=60)
+            self.echo = await self.connect_echo(60)
         await player.open(open_timeout=60)
+
+    async def connect_echo(self, timeout: float) -> ClientConnection:
+        return await connect(f"{self.server.ws}/ws/echo/", origin=Origin(self.server.http), open_timeout=timeout)
+
+    async def reconnect(self, closed_at: float) -> bool:
+        """As static/foot/net.js after its socket closed: the first try after 0.1-0.5 s, then 0.5 s,
+        doubling to 10 s, each waiting for its handshake and first state as long as a browser
+        would; the state it gets is where the table resumes. The seconds from the close
+        (`closed_at`, perf_counter) to that state are counted; False when it gave up."""
+        player = self.opened()
+        delay, backoff = 0.1 + random.random() * 0.4, 0.5
+        closed_when = time.monotonic() - (time.perf_counter() - closed_at)
+        while True:
+            await asyncio.sleep(delay)
+            left = RECONNECT_GIVE_UP - (time.perf_counter() - closed_at)
+            try:
+                state = await asyncio.wait_for(player.open(open_timeout=max(left, 0.1)), max(left, 0.1))
+                break
+            except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as failure:
+                with contextlib.suppress(Exception):  # an attempt that opened but had no state
+                    await player.close()
+                kind = f"closed:{close_code(failure)}" if isinstance(failure, ConnectionClosed) else str(failure)[:60]
+                self.tally.reconnect_failures[kind] = self.tally.reconnect_failures.get(kind, 0) + 1
+                if time.perf_counter() - closed_at > RECONNECT_GIVE_UP:
+                    self.tally.error("reconnect:gave_up")
+                    return False
+                delay, backoff = backoff, min(backoff * 2, 10.0)
+        took = player.received_at - closed_at
+        self.tally.reconnects.append((closed_when, took))
+        self.tally.worst_reconnect[self.number] = max(self.tally.worst_reconnect.get(self.number, 0.0), took)
+        if player.opened_version() < self.last_ack:
+            self.tally.behind += 1
+        await self.answer_awaiting(state)
+        return True
+
+    async def answer_awaiting(self, state: dict) -> None:
+        """A state that says the bots wait for this seat's next_deal (its deal_end patch came before a
+        close, the next_deal went to a process already draining): send it, as the page's button does."""
+        player = self.opened()
+        if player.seat in state.get("awaiting", []) and not player.deal_ended:
+            await player.send({"type": "next_deal"})
 
     async def close(self) -> None:
         for sock in (self.player, self.echo):
@@ -285,20 +368,37 @@ class Table:
         return self.player is not None and self.player.my_turn()
 
     async def act(self, action: dict) -> dict:
-        started = time.perf_counter()
-        with self.counted() as player:
-            answer = await player.act(action, timeout=ANSWER_TIMEOUT)
+        started, sent_at = time.perf_counter(), time.monotonic()
+        try:
+            with self.counted() as player:
+                answer = await player.act(action, timeout=ANSWER_TIMEOUT)
+        except ConnectionClosed:
+            self.tally.cut += 1
+            raise
         if self.measuring:
             self.tally.actions.append(player.frame_at - started)  # before this client parsed it
+            self.tally.action_at.append(sent_at)
+        if answer["type"] == "patch":
+            self.last_ack = answer["v"]
+            if self.record:
+                self.tally.acknowledged.append((player.game_id, answer["v"], player.seat, action))
         return answer
 
     async def ping_echo(self) -> None:
         payload = json.dumps({"type": "ping", "table": self.number, "at": time.perf_counter()})
-        if self.echo is None:
-            raise RuntimeError("the table was never opened")
+        if self.echo is None:  # its process restarted: connect again, and measure the floor next turn
+            with contextlib.suppress(OSError, InvalidHandshake, TimeoutError):
+                self.echo = await self.connect_echo(RECONNECT_OPEN_TIMEOUT)
+            return
         started = time.perf_counter()
-        await self.echo.send(payload)
-        await asyncio.wait_for(self.echo.recv(), ANSWER_TIMEOUT)
+        try:
+            await self.echo.send(payload)
+            await asyncio.wait_for(self.echo.recv(), ANSWER_TIMEOUT)
+        except ConnectionClosed as closed:
+            if close_code(closed) != CLOSE_SERVICE_RESTART:
+                raise
+            self.echo = None
+            return
         if self.measuring:
             self.tally.echoes.append(time.perf_counter() - started)
 
@@ -372,12 +472,12 @@ class Table:
 
     async def resync(self) -> None:
         await self.opened().send({"type": "sync"})
-        await self.until(lambda m: m["type"] == "state")
+        await self.answer_awaiting(await self.until(lambda m: m["type"] == "state"))
 
-    async def play(self, start_at: float, end_at: float) -> None:
-        """Play until `end_at` (monotonic), one human turn at most every `pace` seconds."""
+    async def play(self, start_at: float, end: Deadline) -> None:
+        """Play until `end.at` (monotonic), one human turn at most every `pace` seconds."""
         next_turn = start_at
-        while time.monotonic() < end_at:
+        while time.monotonic() < end.at:
             try:
                 if self.view is not None and self.view["phase"] == "over" and self.view.get("winner"):
                     self.tally.finished += 1
@@ -402,7 +502,7 @@ class Table:
                     next_turn = now + self.pace
                     await self.turn()
                     continue
-                wait = min(end_at - now, max(0.05, next_turn - now) if self.my_turn() else 5.0)
+                wait = min(end.at - now, max(0.05, next_turn - now) if self.my_turn() else 5.0)
                 try:
                     await self.until(lambda m: True, timeout=max(wait, 0.01))
                 except TimeoutError:
@@ -411,8 +511,17 @@ class Table:
             except TimeoutError:
                 self.tally.error("timeout")
                 await self.recover()
-            except (ConnectionClosed, OSError) as closed:
-                self.tally.error(f"closed:{getattr(closed, 'code', type(closed).__name__)}")
+            except ConnectionClosed as closed:
+                closed_at, code = time.perf_counter(), close_code(closed)
+                if code == CLOSE_SERVICE_RESTART:
+                    self.tally.restart_closes += 1  # a graceful restart: expected, not an error
+                else:
+                    self.tally.other_closes += 1
+                    self.tally.error(f"closed:{code}")
+                if not await self.reconnect(closed_at):
+                    return
+            except OSError as failure:
+                self.tally.error(f"closed:{type(failure).__name__}")
                 await self.recover()
 
     async def recover(self) -> None:
@@ -434,13 +543,21 @@ async def drive(
     soak_samples: list | None,
     look_back: bool = False,
     spread: bool = False,
+    front: Front | None = None,
+    roll: RollingRestart | None = None,
 ):
+    """Play the tables for `seconds` (through `front` when given, else spread over `servers`),
+    `roll` restarting the processes meanwhile; (tally, samples before and after, client CPU)."""
     tally = Tally()
     # --spread: table n starts n/tables of the way into a deal, as on a site whose players came at
     # different times; deals then end at the steady rate from the first minute.
     starts = [spread_start(20_261_203 + n, n / tables) if spread else None for n in range(tables)]
-    # Tables are spread over the servers in turn, as a load balancer would place new sessions.
-    players = [Table(n, servers[n % len(servers)], level, pace, tally, look_back, starts[n]) for n in range(tables)]
+    # Without a front, tables are spread over the servers in turn, as a load balancer would place
+    # new sessions; with one, nginx places them.
+    players = [
+        Table(n, front or servers[n % len(servers)], level, pace, tally, look_back, starts[n], record=bool(front))
+        for n in range(tables)
+    ]
     opening = asyncio.Semaphore(8)
 
     async def open_one(player):
@@ -458,8 +575,18 @@ async def drive(
     before = Sample.of_all(servers)
     began = time.monotonic()
     end_at = began + seconds
+    # A roll is played through to its end and SETTLE seconds after, however long it takes.
+    deadline = Deadline(math.inf if roll else end_at)
     # Tables start spread over one turn's time, as people arrive at different moments.
-    tasks = [asyncio.create_task(p.play(began + pace * n / tables, end_at)) for n, p in enumerate(players)]
+    tasks = [asyncio.create_task(p.play(began + pace * n / tables, deadline)) for n, p in enumerate(players)]
+
+    async def roll_and_settle():
+        if roll is None:
+            return
+        try:
+            await roll.run(began)
+        finally:
+            deadline.at = max(end_at, time.monotonic() + SETTLE)
 
     async def measure_after_warmup():
         await asyncio.sleep(min(pace, seconds / 4))
@@ -473,9 +600,11 @@ async def drive(
             soak_samples.append(sample)
             await asyncio.sleep(max(5.0, seconds / 40))
 
+    rolling = asyncio.create_task(roll_and_settle())
     extra = [asyncio.create_task(measure_after_warmup()), asyncio.create_task(sample_memory())]
     client_cpu = time.process_time()
     await asyncio.gather(*tasks)
+    await rolling  # done by now (the tables stop after it); raises what made it fail
     for p in players:
         if p.player is not None:
             p.collect_look_backs(final=True)
@@ -503,42 +632,60 @@ def run_once(
     network_factor: float | None = None,
     look_back: bool = False,
     spread: bool = False,
+    *,
+    front: str = "direct",
+    roll: bool = False,
+    database_url: str | None = None,
 ) -> dict:
+    """One run. `front`: "direct" (each Daphne's own port) or "nginx" (testsupport/cluster.py's
+    nginx in front of them; PostgreSQL and Redis needed); `roll`: restart every Daphne, one at a
+    time, a third of the way into the window (nginx only); `database_url`: a migrated PostgreSQL
+    database to use as it is, in place of a throwaway one beside `db`."""
+    if roll and front != "nginx":
+        raise CommandError("--roll restarts the Daphnes behind nginx: add --front nginx")
+    if front == "nginx" and not (redis and (db or database_url)):
+        raise CommandError("--front nginx runs the production shape: give --db (PostgreSQL) and --redis")
     # One address plays every table: the per-network limits scaled as if each table had its own.
     factor = network_factor if network_factor is not None else max(1, tables)
-    with ThrowawayDatabase(db) as database_url:
-        site_defaults = {"FOOT_LOOKBACK_BUSY": settings.FOOT_LOOKBACK_BUSY}  # as deployed, not as the tests run
-        env = server_env(
-            database_url, redis, production=True, FOOT_LIMIT_NETWORK_FACTOR=factor, **{**site_defaults, **extra_env}
-        )
-        servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
-        try:
-            for server in servers:
-                server.start(timeout=60, nice=nice)
-        except RuntimeError as failure:
-            for server in servers:
-                server.stop()
-            raise CommandError(str(failure)) from failure
+    site_defaults = {"FOOT_LOOKBACK_BUSY": settings.FOOT_LOOKBACK_BUSY}  # as deployed, not as the tests run
+    server_extra = {"FOOT_LIMIT_NETWORK_FACTOR": factor, **site_defaults, **extra_env}
+    lost: list = []
+    with contextlib.ExitStack() as stack:
+        database_url = database_url or stack.enter_context(ThrowawayDatabase(db))
+        cluster: Cluster | None = None
+        if front == "nginx":
+            assert redis is not None, "checked above"
+            cluster = Cluster(
+                server_count, database_url, redis, workdir / f"cluster-{tables}", nice=nice, **server_extra
+            )
+            servers, env = cluster.daphnes, cluster.env
+        else:
+            env = server_env(database_url, redis, production=True, **server_extra)
+            servers = [DaphneServer(env, workdir / f"daphne-{tables}-{number}.log") for number in range(server_count)]
+        start_servers(servers, cluster, nice)
+        rolling = RollingRestart(cluster, seconds / 3) if roll and cluster else None
         idle = Sample.of_all(servers)
         samples: list[tuple[float, int, int, int]] | None = [] if soak else None
         spy = start_profile(servers[0].started().pid, seconds, profile) if profile else None
         try:
-            install_uvloop()  # the simulated browsers too: less of the shared CPU for them
             tally, before, after, client_cpu = asyncio.run(
-                drive(servers, tables, seconds, pace, level, samples, look_back, spread)
+                drive(servers, tables, seconds, pace, level, samples, look_back, spread, cluster, rolling)
             )
         finally:
             if spy is not None:
                 spy.wait(timeout=seconds + 60)
-            for server in servers:
-                server.stop()
+            stop_servers(servers, cluster)
+        if cluster is not None:
+            lost = lost_moves(database_url, tally.acknowledged)
     wall = after.at - before.at
+    server_cpu = after.tree_cpu - before.tree_cpu + (rolling.cpu_carried if rolling else 0.0)
     result = {
         "tables": tables,
+        "front": front,
         "seconds": round(wall, 1),
         "pace": pace,
         "level": level,
-        "database": "postgresql" if db else "sqlite",
+        "database": "postgresql" if database_url.startswith("postgres") else "sqlite",
         "channel_layer": "redis" if redis else "memory",
         "conn_max_age": int(extra_env.get("CONN_MAX_AGE", 60)),
         "servers": server_count,
@@ -556,7 +703,7 @@ def run_once(
         "error_kinds": tally.errors,
         "refused_optional": tally.refused,
         "gaps_resynced": tally.gaps,
-        "server_cpu_cores": round((after.tree_cpu - before.tree_cpu) / wall, 3),
+        "server_cpu_cores": round(server_cpu / wall, 3),
         "moves_per_second": round(tally.moves / max(wall - min(pace, seconds / 4), 1e-9), 1),
         "client_cpu_cores": round(client_cpu / wall, 3),
         "service_cpu_cores": {
@@ -587,6 +734,10 @@ def run_once(
         result["look_backs_unanswered"] = tally.look_backs_unanswered
         result["look_back_p50_s"] = round(percentile(tally.look_backs, 0.5), 2)
         result["look_back_p99_s"] = round(percentile(tally.look_backs, 0.99), 2)
+    if cluster is not None:
+        result["acknowledged"], result["lost"] = len(tally.acknowledged), len(lost)
+    if rolling is not None:
+        result["roll"] = roll_figures(rolling, tally, lost, tables)
     if profile:
         result["profile_pct"] = summarize_profile(profile)
     if samples is not None:
@@ -596,6 +747,26 @@ def run_once(
         result["rss_growth_mb"] = round(grown / 2**20, 2)
         result["growth_per_finished_game_kb"] = round(grown / tally.finished / 1024, 1) if tally.finished else None
     return result
+
+
+def start_servers(servers: list[DaphneServer], cluster: Cluster | None, nice: int) -> None:
+    """The Daphnes (and nginx in front of them), ready; a CommandError if they do not start."""
+    try:
+        if cluster is not None:
+            cluster.start()
+        else:
+            for server in servers:
+                server.start(timeout=60, nice=nice)
+    except RuntimeError as failure:
+        stop_servers(servers, cluster)
+        raise CommandError(str(failure)) from failure
+
+
+def stop_servers(servers: list[DaphneServer], cluster: Cluster | None) -> None:
+    if cluster is not None:
+        cluster.stop()
+    for server in servers:
+        server.stop()
 
 
 # ---------------------------------------------------------------- the profile
@@ -759,7 +930,8 @@ def report_text(r: dict) -> str:
     """One run's result as the command prints it."""
     lines = []
     lines.append(
-        f"{r['tables']} tables, {r['seconds']} s ({r.get('servers', 1)} Daphne, {r['database']}, "
+        f"{r['tables']} tables, {r['seconds']} s ({r.get('servers', 1)} Daphne"
+        f"{' behind nginx' if r.get('front') == 'nginx' else ''}, {r['database']}, "
         f"CONN_MAX_AGE {r['conn_max_age']}, "
         f"{r['channel_layer']} layer, "
         f"rate limits on, per-network x{r['network_factor']:g}, "
@@ -780,6 +952,10 @@ def report_text(r: dict) -> str:
         f"Daphne RSS idle {r['rss_idle_mb']} MB, end {r['rss_end_mb']} MB "
         f"({r['rss_per_table_kb']} KB per table); with the bot pool {r['tree_rss_end_mb']} MB"
     )
+    if "roll" in r:
+        lines.append(roll_text(r["roll"]))
+    elif "lost" in r:
+        lines.append(f"  acknowledged moves {r['acknowledged']}, missing from the database {r['lost']}")
     if "look_backs" in r:
         lines.append(
             f"  look backs asked at every deal's end: {r['look_backs']} answered "

@@ -1,6 +1,6 @@
 """The production shape on one machine: nginx (deploy/nginx.conf) in front of N Daphne processes
-(server.serve) on PostgreSQL and Redis. `make cluster` runs it until Ctrl-C; the rolling-restart
-test (tests/reliability/test_cluster.py) drives it.
+(server.serve) on PostgreSQL and Redis. `make cluster` runs it until Ctrl-C; bench_load's `--front nginx
+--roll` (testsupport/bench_load.py) drives it, and tests/reliability/test_cluster.py runs that small.
 
     python -m testsupport.cluster --servers 2 --db postgres://…/foot --redis redis://…/0 [--port 8080]
 
@@ -62,8 +62,11 @@ def wait_answers(url: str, timeout: float) -> None:
 
 
 class Cluster:
-    def __init__(self, servers: int, database_url: str, redis_url: str, workdir: Path, port: int = 0, **env):
-        self.workdir = workdir
+    def __init__(
+        self, servers: int, database_url: str, redis_url: str, workdir: Path, port: int = 0, nice: int = 0, **env
+    ):
+        """`nice`: the Daphnes' priority (bench_load's --nice on a shared machine); `env`: theirs."""
+        self.workdir, self.nice = workdir, nice
         self.port = port or free_port()
         metrics = workdir / "prometheus"
         metrics.mkdir(parents=True, exist_ok=True)
@@ -108,7 +111,7 @@ class Cluster:
         if binary is None:
             raise RuntimeError("nginx is not installed (make system-packages)")
         for daphne in self.daphnes:
-            daphne.start(timeout=60, ready_path="/readyz")
+            daphne.start(timeout=60, nice=self.nice, ready_path="/readyz")
         prefix = self.workdir / "nginx"
         prefix.mkdir(exist_ok=True)
         static = Path(self.env.get("STATIC_ROOT") or ROOT / "staticfiles")
@@ -127,7 +130,7 @@ class Cluster:
         os.kill(daphne.started().pid, signal.SIGTERM)
         daphne.wait_exit(timeout)
         exited = time.monotonic() - signalled
-        daphne.start(timeout=timeout, ready_path="/readyz")
+        daphne.start(timeout=timeout, nice=self.nice, ready_path="/readyz")
         return exited
 
     def stop(self) -> None:
