@@ -25,7 +25,7 @@ from games.models import Game
 from games.recent_events import recent_events
 from games.rooms import away, creation, lookback, moves, presence, reactions, rematch, turns
 from games.rooms.broadcast import broadcast_presence
-from games.rooms.database_threads import database_call
+from games.rooms.database_threads import database_call, with_sync_retries
 from games.rooms.errors import RoomError
 from games.rooms.recap import recap_for
 from games.rooms.seat_views import state_message, watchable
@@ -88,7 +88,7 @@ async def seat_state(
 ) -> tuple[protocol.StateMessage | None, str | None]:
     """(the whole `state` for the socket, the seat it now holds); None when the game is gone.
     A seat taken or changed in the lobby since the last state moves the socket's presence."""
-    state, game, now_seat = await database_sync_to_async(state_of)(game_id, player_id, seat, channel_name)
+    state, game, now_seat = await with_sync_retries(state_of, game_id, player_id, seat, channel_name)
     if state is None or game is None:
         return None, seat
     if now_seat != seat:

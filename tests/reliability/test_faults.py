@@ -108,16 +108,41 @@ def assert_acknowledged_moves_are_stored(database_url: str, player: ResilientPla
 
 
 async def finish(player: ResilientPlayer) -> None:
-    """Wait for South's turn (the bots are done), then check the patched view against a fresh one."""
+    """Wait for South's turn (the bots are done), then check the patched view against a fresh one.
+    A deal may end while it waits: South then presses Next deal, as while playing (else the bots
+    wait for it, and the test with them)."""
     deadline = time.monotonic() + 30
     while not player.tab.my_turn():
         assert time.monotonic() < deadline, "the bots did not come back to South"
         try:
-            await player.tab.next_message("patch", "state", timeout=5)
+            await player.see_the_score(await player.tab.next_message("patch", "state", timeout=5))
         except TimeoutError:
             await player.tab.send({"type": "sync"})
     await player.tab.sync_matches()
     await player.tab.close()
+
+
+def test_finish_presses_next_deal_when_the_deal_ends_while_it_waits(daphne, sqlite_url):
+    """The deal ends on the bots' turns after South's last one: `finish` (which every fault test
+    ends with) presses Next deal, as the page's player does, and the bots come back to South."""
+    server = daphne(sqlite_url, **SIMPLE_BOTS)
+    browser = Browser(server.http)
+    player = ResilientPlayer(browser, [server], browser.new_solo())
+
+    def last_turn_of_the_deal(view: dict) -> bool:  # the bots draw the last cards after it
+        return view["turn"] == player.tab.seat and view["phase"] == "draw" and 2 < view["stock"] <= 8
+
+    async def scenario():
+        await player.play_until(2)
+        while not last_turn_of_the_deal(player.tab.opened_view()):
+            await player.play_until(player.tab.opened_version() + 1)
+        while player.tab.my_turn():
+            await player.step()
+        player.tab.deal_ended = False
+        await finish(player)
+        assert player.tab.deal_ended, "the deal did not end while finish waited: the test proved nothing"
+
+    run(scenario())
 
 
 # ---------------------------------------------------------------- Redis restarted
@@ -209,6 +234,27 @@ def test_cut_postgresql_connections_never_half_apply_a_move(daphne, postgres_pro
         f"postgres cuts: {cutter.connections_cut} connections in {cutter.done} cuts; "
         f"refusals {player.refusals}; reconnects {player.reconnects}"
     )
+
+
+def test_a_sync_after_a_cut_connection_is_answered_with_the_state(daphne, postgres_proxy):
+    """A connection cut while idle fails its next statement: the read of a state is tried again
+    on a new one, so the page that asked for its view gets it, not `busy` (a page on its own turn
+    hears nothing else until it acts)."""
+    proxy, through_proxy = postgres_proxy
+    server = daphne(through_proxy, FOOT_HEARTBEAT_SECONDS=60, **SIMPLE_BOTS)
+    browser = Browser(server.http)
+    player = ResilientPlayer(browser, [server], browser.new_solo())
+
+    async def scenario():
+        await player.play_until(4)
+        while not player.tab.my_turn():  # South's turn: the game waits, so the view holds still
+            await player.tab.next_message("patch")
+        for _ in range(3):
+            assert await asyncio.to_thread(proxy.cut) > 0
+            await player.tab.sync_matches()
+        await player.tab.close()
+
+    run(scenario())
 
 
 # ---------------------------------------------------------------- two Daphnes, one killed
