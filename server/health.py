@@ -56,7 +56,7 @@ def check_database() -> dict[str, str]:
 def redis_hosts() -> list[str]:
     """The Redis URLs of the default channel layer (none for the in-memory layer)."""
     layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
-    if not str(layer["BACKEND"]).startswith("channels_redis"):
+    if not str(layer["BACKEND"]).startswith(("channels_redis", "server.channel_layer")):
         return []
     hosts: list[Any] = layer.get("CONFIG", {}).get("hosts", [])
     return [host if isinstance(host, str) else host["address"] for host in hosts]

@@ -118,10 +118,13 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     )
 
 REDIS_URL = os.environ.get("REDIS_URL")
-# Redis pub/sub by default: a group_send is one PUBLISH that each process subscribed to the group
-# receives once, where channels_redis.core writes to every member's list (a multiple of the CPU
-# per move: docs/PERFORMANCE.md). REDIS_LAYER=core selects the list-based layer.
+# Redis pub/sub by default, delivered in the process when all of a group's sockets are there
+# (server.channel_layer: no PUBLISH at all then); REDIS_LAYER=pubsub is channels_redis's own, where
+# a group_send is one PUBLISH that each process subscribed to the group receives once, and
+# REDIS_LAYER=core its list-based layer, which writes to every member's list (a multiple of the
+# CPU per move: docs/PERFORMANCE.md).
 REDIS_LAYERS = {
+    "local": "server.channel_layer.LocalFirstChannelLayer",
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
     "core": "channels_redis.core.RedisChannelLayer",
 }
@@ -132,7 +135,7 @@ REDIS_LAYER_URLS = [u.strip() for u in os.environ.get("REDIS_LAYER_URLS", REDIS_
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": REDIS_LAYERS[os.environ.get("REDIS_LAYER", "pubsub")],
+            "BACKEND": REDIS_LAYERS[os.environ.get("REDIS_LAYER", "local")],
             "CONFIG": {"hosts": REDIS_LAYER_URLS},
         }
     }

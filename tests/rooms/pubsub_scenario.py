@@ -69,6 +69,8 @@ async def main():
     layer = pubsub._get_layer()
     print(f"channels {len(layer.channels)}")
     print(f"groups {len(layer.groups)}")
+    # server.channel_layer's own memory of the groups: gone with their last socket
+    print(f"peers {len(getattr(layer, 'peers', {})) + len(getattr(layer, 'settled', ()))}")
 
 
 asyncio.run(main())

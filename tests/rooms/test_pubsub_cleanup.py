@@ -17,12 +17,13 @@ pytestmark = pytest.mark.services
 SCENARIO = Path(__file__).with_name("pubsub_scenario.py")
 
 
-def test_closed_sockets_leave_no_channel_in_the_pubsub_layer(redis_url, tmp_path):
+@pytest.mark.parametrize("layer", ["pubsub", "local"])  # channels_redis's own, and server.channel_layer's
+def test_closed_sockets_leave_no_channel_in_the_pubsub_layer(redis_url, tmp_path, layer):
     database = f"sqlite:///{tmp_path / 'pubsub.sqlite3'}"
     migrate(database)
-    env = server_env(database, REDIS_URL=redis_url, REDIS_LAYER="pubsub")
+    env = server_env(database, REDIS_URL=redis_url, REDIS_LAYER=layer)
     done = subprocess.run(
         [sys.executable, str(SCENARIO)], cwd=ROOT, env=env, check=False, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.split() == ["channels", "0", "groups", "0"], done.stdout
+    assert done.stdout.split() == ["channels", "0", "groups", "0", "peers", "0"], done.stdout
