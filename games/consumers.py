@@ -84,8 +84,11 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
         # One spelling of a game id from here on (group name, presence, loads): upper case is the
         # same game and gets its own patches; any other spelling ({…}, urn:uuid:) is no game.
         game_id = params.game_id(self.scope["url_route"]["kwargs"]["game_id"])
-        opening = await room.open_socket(game_id, self.scope.get("session")) if game_id else None
+        # Accepted before any lookup: Daphne drops a handshake not completed in 5 s (a 502 behind
+        # nginx), and when a restarted process's tables all reconnect at once the lookups queue.
+        # The state follows the lookup; a refusal closes the socket with its code, as it did.
         await self.accept()
+        opening = await room.open_socket(game_id, self.scope.get("session")) if game_id else None
         if opening is None or opening.refusal == "not_found":
             await self.close(CLOSE_NOT_FOUND)
             return
