@@ -3,18 +3,18 @@ update (each consumer forwards its own seat's part), a "fetch a fresh state" ref
 lobby change or a move that unranked a daily past its deadline, who is present, a seat's
 reaction, the new lobby that Play again opened, and a new nickname to the tables its player sits at.
 
-May call games.rooms.presence and names; it changes nothing stored.
+May call games.rooms.presence, names and database_threads; it changes nothing stored.
 """
 
 import logging
 from typing import Any, Protocol
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.core.exceptions import ImproperlyConfigured
 
 from games.models import GameId, PlayerId
+from games.rooms.database_threads import database_call
 from games.rooms.names import open_tables_of
 from games.rooms.presence import presence_message
 
@@ -70,7 +70,7 @@ def refresh_tables_of(player_id: PlayerId) -> None:
 
 async def broadcast_presence(game_id: GameId, unless: dict[str, Any] | None = None) -> None:
     """Send every socket of the game who is there (not when it equals `unless`, already known)."""
-    message = await database_sync_to_async(presence_message)(game_id)
+    message = await database_call(presence_message)(game_id)
     if message is None or message["seats"] == unless:
         return
     try:

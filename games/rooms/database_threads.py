@@ -92,15 +92,9 @@ def in_database_thread(function: Callable[[*Arguments], Result], args: tuple[*Ar
 
 async def with_db_retries(function: Callable[[*Arguments], Result], *args: *Arguments) -> Result:
     """Run a database step, retrying a dropped or busy connection: moves are versioned, so a retry
-    after a commit whose answer was lost is refused as stale and never applies a move twice."""
+    after a commit whose answer was lost is refused as stale and never applies a move twice, and a
+    socket's state read is read again (a connection cut while idle fails its next statement once)."""
     return await _retried(database_call(function), function.__name__, args)
-
-
-async def with_sync_retries(function: Callable[[*Arguments], Result], *args: *Arguments) -> Result:
-    """The same for a socket's own step that may be repeated (a state read), in Channels' database
-    thread: a connection cut while idle fails its next statement once, and the socket then gets
-    its answer from a new connection instead of `busy`."""
-    return await _retried(database_sync_to_async(function), function.__name__, args)
 
 
 async def _retried(call: Callable[[*Arguments], Awaitable[Result]], name: str, args: tuple[*Arguments]) -> Result:

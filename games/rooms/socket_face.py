@@ -25,7 +25,7 @@ from games.models import Game
 from games.recent_events import recent_events
 from games.rooms import away, creation, lookback, moves, presence, reactions, rematch, turns
 from games.rooms.broadcast import broadcast_presence
-from games.rooms.database_threads import database_call, with_sync_retries
+from games.rooms.database_threads import database_call, with_db_retries
 from games.rooms.errors import RoomError
 from games.rooms.recap import recap_for
 from games.rooms.seat_views import state_message, watchable
@@ -53,7 +53,7 @@ def identify(game_id: str, session: SessionBase | None) -> tuple[Game | None, st
 
 
 async def open_socket(game_id: str, session: SessionBase | None) -> Opening:
-    game, player_id, banned = await database_sync_to_async(identify)(game_id, session)
+    game, player_id, banned = await database_call(identify)(game_id, session)
     if game is None:
         return Opening("not_found")
     if banned:
@@ -67,7 +67,7 @@ async def open_socket(game_id: str, session: SessionBase | None) -> Opening:
 async def join(game_id: str, seat: str | None, channel_name: str, friends: bool) -> tuple[bool, Any]:
     """The socket is at the table: (whether its seat is open elsewhere too, since when the seat was
     away — for the recap of a friends game's first state — or None). `arrived` follows its state."""
-    second_tab, absent_since = await database_sync_to_async(present)(game_id, seat, channel_name)
+    second_tab, absent_since = await database_call(present)(game_id, seat, channel_name)
     return second_tab, (absent_since if friends else None)
 
 
@@ -88,7 +88,7 @@ async def seat_state(
 ) -> tuple[protocol.StateMessage | None, str | None]:
     """(the whole `state` for the socket, the seat it now holds); None when the game is gone.
     A seat taken or changed in the lobby since the last state moves the socket's presence."""
-    state, game, now_seat = await with_sync_retries(state_of, game_id, player_id, seat, channel_name)
+    state, game, now_seat = await with_db_retries(state_of, game_id, player_id, seat, channel_name)
     if state is None or game is None:
         return None, seat
     if now_seat != seat:
@@ -124,14 +124,14 @@ async def keep_alive(
 ) -> None:
     """A heartbeat: the presence row is fresh, the room hears of a changed presence (a friend's grace
     ran out), and the room's watchdog looks for due moves."""
-    await database_sync_to_async(presence.touch_presence)(game_id, seat, channel_name)
+    await database_call(presence.touch_presence)(game_id, seat, channel_name, False)
     if watch:
         await broadcast_presence(game_id, unless=last_presence)
     turns.advance_soon(game_id)
 
 
 async def leave(game_id: str, channel_name: str) -> None:
-    await database_sync_to_async(presence.drop_presence)(channel_name)
+    await database_call(presence.drop_presence)(channel_name)
     await broadcast_presence(game_id)
 
 
