@@ -13,6 +13,7 @@ import datetime
 import time
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from games.models import SEATS, SPECTATOR, Game, GameId, Presence, StandIn
@@ -28,36 +29,42 @@ def touch_presence(
 
     On connect (`first`) it answers since when the seat had no socket (None when it had one, or
     never had a row): the start of its absence, for the recap of what happened meanwhile."""
-    now = timezone.now()
-    absent_since = None
-    row_seat = seat or SPECTATOR
     if first:
-        if seat is not None:
-            absent_since = absence_start(game_id, seat, now)
-        # Closed sockets of this seat only served to date its absence: the seat is back.
-        Presence.objects.filter(game_id=game_id, seat=row_seat, connected=False).delete()
-    elif Presence.objects.filter(channel_name=channel_name).update(last_seen=now, connected=True, seat=row_seat):
-        return None
-    Presence.objects.update_or_create(
-        channel_name=channel_name, defaults={"game_id": game_id, "seat": row_seat, "last_seen": now, "connected": True}
-    )
-    return absent_since
+        return arrive(game_id, seat, channel_name)[1]
+    now = timezone.now()
+    row_seat = seat or SPECTATOR
+    if not Presence.objects.filter(channel_name=channel_name).update(last_seen=now, connected=True, seat=row_seat):
+        write_row(game_id, row_seat, channel_name, now)
+    return None
 
 
-def absence_start(game_id: GameId, seat: str, now: datetime.datetime) -> datetime.datetime | None:
-    rows = list(Presence.objects.filter(game_id=game_id, seat=seat).values_list("connected", "last_seen"))
+def arrive(game_id: GameId, seat: str | None, channel_name: str) -> tuple[bool, datetime.datetime | None]:
+    """A socket opens: (whether its seat already had a live socket: a second tab or device; since
+    when the seat had none, as `touch_presence` answers). One transaction of one read, one write,
+    and a delete only when there is something to delete: every socket of a restarted process
+    arrives at once (issue 26), and this took eleven round trips to PostgreSQL."""
+    now = timezone.now()
+    row_seat = seat or SPECTATOR
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
-    if not rows or any(connected and seen >= fresh for connected, seen in rows):
-        return None
-    return max(seen for _connected, seen in rows)
+    with transaction.atomic(savepoint=False):  # the outermost in a database thread: BEGIN, COMMIT
+        rows = list(Presence.objects.filter(game_id=game_id, seat=row_seat).values_list("connected", "last_seen"))
+        live = any(connected and seen >= fresh for connected, seen in rows)
+        absent_since = None if seat is None or not rows or live else max(seen for _connected, seen in rows)
+        if not all(connected for connected, _seen in rows):
+            # Closed sockets of this seat only served to date its absence: the seat is back.
+            Presence.objects.filter(game_id=game_id, seat=row_seat, connected=False).delete()
+        write_row(game_id, row_seat, channel_name, now)
+    return seat is not None and live, absent_since
 
 
-def seat_has_live_socket(game_id: GameId, seat: str | None) -> bool:
-    """Whether the seat already has an open socket (this one is a second tab or device)."""
-    if seat is None:
-        return False
-    fresh = timezone.now() - datetime.timedelta(seconds=3 * heartbeat_seconds())
-    return Presence.objects.filter(game_id=game_id, seat=seat, connected=True, last_seen__gte=fresh).exists()
+def write_row(game_id: GameId, row_seat: str, channel_name: str, now: datetime.datetime) -> None:
+    """This socket's row, new or updated, in one statement (INSERT ... ON CONFLICT)."""
+    Presence.objects.bulk_create(
+        [Presence(game_id=game_id, seat=row_seat, channel_name=channel_name, last_seen=now, connected=True)],
+        update_conflicts=True,
+        unique_fields=["channel_name"],
+        update_fields=["game", "seat", "last_seen", "connected"],
+    )
 
 
 def drop_presence(channel_name: str) -> None:

@@ -73,8 +73,7 @@ async def join(game_id: str, seat: str | None, channel_name: str, friends: bool)
 
 def present(game_id: str, seat: str | None, channel_name: str) -> tuple[bool, Any]:
     """One database hop: whether the seat already had a live socket, then this socket's presence row."""
-    second_tab = presence.seat_has_live_socket(game_id, seat)
-    return second_tab, presence.touch_presence(game_id, seat, channel_name, True)
+    return presence.arrive(game_id, seat, channel_name)
 
 
 async def arrived(game_id: str) -> None:

@@ -23,6 +23,7 @@ from games.rooms.moves import MoveResult, announce_finished, apply_move, next_de
 from games.rooms.patches import view_patch
 from games.rooms.presence import drop_presence, seat_presence, touch_presence
 from games.rooms.seat_views import PUBLIC, state_message
+from games.rooms.socket_face import present
 from games.signals import game_finished
 from leaderboards import daily
 from players.models import Player
@@ -228,6 +229,21 @@ def test_an_absent_friend_is_played_by_a_bot_after_the_grace(player, settings):
     touch_presence(game.id, "S", "channel-south-2", first=True)
     assert plan_bot_move(game.id) is None  # back: the seat is the human's again
     assert Presence.objects.filter(game=game, seat="S").count() == 1
+
+
+def test_a_socket_back_after_a_restart_is_present_in_three_statements(player, django_assert_max_num_queries):
+    """After a restart every socket of the process connects again at once (issue 26): its
+    presence (the seat's rows read, the closed one of the socket before deleted, its own row
+    written) takes three statements; it took eleven round trips to PostgreSQL."""
+    game, _ = create_game(player, "solo", "easy")
+    touch_presence(game.id, "S", "before-the-restart", first=True)
+    drop_presence("before-the-restart")
+    with django_assert_max_num_queries(3):
+        second_tab, absent_since = present(str(game.id), "S", "after-the-restart")
+    assert not second_tab and absent_since is not None
+    rows = Presence.objects.filter(game=game).values_list("channel_name", "connected")
+    assert list(rows) == [("after-the-restart", True)]
+    assert present(str(game.id), "S", "a-second-tab")[0]  # the seat is open elsewhere now
 
 
 def test_moves_are_append_only(player):
