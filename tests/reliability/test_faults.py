@@ -8,6 +8,7 @@ stored position (nothing half-applied), and every move the client saw acknowledg
 """
 
 import asyncio
+import contextlib
 import random
 import threading
 import time
@@ -286,3 +287,52 @@ def test_players_move_to_the_other_daphne_when_theirs_is_killed(daphne, postgres
     run(scenario())
     assert assert_acknowledged_moves_are_stored(postgres_url, player) >= killed_at[0] + 30
     print(f"daphne killed at v{killed_at[0]}: refusals {player.refusals}, reconnects {player.reconnects}")
+
+
+async def follow_across_restarts(watcher: WsPlayer, servers: list, until: asyncio.Event) -> None:
+    """A spectator as the page is: on a closed socket it opens one on a live server, and follows
+    patch by patch (a gap resyncs) until told to stop."""
+    while not until.is_set():
+        try:
+            await watcher.next_message("patch", "state", timeout=1)
+        except TimeoutError:
+            continue
+        except (ConnectionClosed, OSError):
+            for server in [s for s in servers if s.alive()]:
+                with contextlib.suppress(OSError, TimeoutError, ConnectionClosed, InvalidStatus):
+                    await watcher.open(server.ws)
+                    break
+
+
+def test_a_killed_daphne_that_held_all_of_a_games_sockets_loses_nothing(daphne, postgres_url, private_redis):
+    """The in-process path (server/channel_layer.py): the player and a spectator on one Daphne,
+    which delivers the game's updates without Redis, killed with kill -9 mid-game. Both come back
+    on the other Daphne, which finds the dead process still in the game's member set (it waits
+    for its answer once, then drops it), and the game goes on with both following it."""
+    first = daphne(postgres_url, REDIS_URL=private_redis.url, **SIMPLE_BOTS)
+    second = daphne(postgres_url, REDIS_URL=private_redis.url, **SIMPLE_BOTS)
+    browser = Browser(first.http)
+    player = ResilientPlayer(browser, [first, second], browser.new_solo())
+    watcher = WsPlayer(Browser(first.http), first.ws, player.game_id, on_gap="resync")
+
+    async def scenario():
+        await watcher.open()
+        stop = asyncio.Event()
+        following = asyncio.create_task(follow_across_restarts(watcher, [first, second], stop))
+        await player.play_until(12)
+        first.kill()  # kill -9 while the bots answer the player's last move
+        killed_at.append(player.tab.opened_version())
+        await player.play_until(player.tab.opened_version() + 30)
+        assert player.reconnects >= 1 and player.tab.url.startswith(second.ws)
+        await finish(player)  # South's turn: the game holds still
+        while watcher.version is None or watcher.version < player.tab.opened_version():
+            await asyncio.sleep(0.1)
+        stop.set()
+        await following
+        assert watcher.url.startswith(second.ws)
+        await watcher.sync_matches()  # its patched view is the survivor's truth
+        await watcher.close()
+
+    killed_at: list[int] = []
+    run(asyncio.wait_for(scenario(), 180))
+    assert assert_acknowledged_moves_are_stored(postgres_url, player) >= killed_at[0] + 30
