@@ -47,6 +47,8 @@ GAME_FIELDS = (
 WRITTEN_FIELDS = ("version", "position", "status", "awaiting", "awaiting_since", "updated")
 MOVE_FIELDS = ("game", "seq", "seat", "action", "reason", "created")
 
+StoredMove = tuple[str, Action, dict[str, Any] | None]  # seat, action, a computer move's reason
+
 
 def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
@@ -91,6 +93,18 @@ def _statements(vendor: str) -> dict[str, Any]:
         "update_and_insert_if_unchanged": f"WITH moved AS ({update} AND {status} = %s AND {awaiting} = %s "
         f"RETURNING {pk}) INSERT INTO {move_table} ({move_columns}) SELECT {placeholders} FROM moved",
     }
+
+
+@cache
+def _turn_statement(vendor: str, moves: int) -> str:
+    """PostgreSQL: the game's row and `moves` Move rows in one statement, written only if the row
+    is still at the version, status and awaiting the caller knows (one CTE per Move but the last;
+    each is an INSERT … SELECT, so its values take their columns' types as a single move's do)."""
+    statements = _statements(vendor)
+    single = statements["update_and_insert_if_unchanged"]
+    head, _, insert = single.partition(" INSERT INTO ")
+    inserts = [f"inserted_{number} AS (INSERT INTO {insert})" for number in range(moves - 1)]
+    return ", ".join([head, *inserts]) + f" INSERT INTO {insert}"
 
 
 @cache
@@ -227,6 +241,28 @@ def write_move_if_unchanged(
         cursor.execute(
             _statements(db.vendor)["update_and_insert_if_unchanged"], [*game_params, *condition, *move_params]
         )
+        written: bool = cursor.rowcount == 1
+        return written
+
+
+def write_turn_if_unchanged(
+    game: Game, new_version: int, moves: list[StoredMove], status: str, awaiting: list[str]
+) -> bool:
+    """PostgreSQL, outside a transaction: several moves (versions `game.version` + 1 …
+    `new_version`, in order) and the game's row at the last of them, in one statement: one round
+    trip, one commit, all or nothing. Written only if the row is still at `game.version` with this
+    `status` and `awaiting`; False when it is not (nothing is written)."""
+    assert len(moves) == new_version - game.version, "one Move row per version"
+    db, now = _db(), timezone.now()
+    params = [
+        *_game_params(game, new_version, now, db),
+        _field(Game, "status").get_db_prep_save(status, db),
+        _field(Game, "awaiting").get_db_prep_save(awaiting, db),
+    ]
+    for version, (seat, action, reason) in enumerate(moves, start=game.version + 1):
+        params.extend(_move_params(game, version, seat, action, reason, now, db))
+    with db.cursor() as cursor:
+        cursor.execute(_turn_statement(db.vendor, len(moves)), params)
         written: bool = cursor.rowcount == 1
         return written
 

@@ -209,14 +209,17 @@ def _after_commit(
         LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn, game))
     else:
         forget_finished(game.id)
-    parts = {
-        key: {
-            "ops": view_patch(live.views[key], after[key]),
-            "events": redacted(events, None if key == PUBLIC else key),
-        }
+    parts = listener_parts(live.views, after, events)
+    return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting), next_plan, settled)
+
+
+def listener_parts(before: dict[str, Any], after: dict[str, Any], events: list[Any]) -> dict[str, dict[str, list[Any]]]:
+    """Each listener's part of a move's update: the patch from its view before to its view after,
+    and the move's events redacted for it."""
+    return {
+        key: {"ops": view_patch(before[key], after[key]), "events": redacted(events, None if key == PUBLIC else key)}
         for key in after
     }
-    return MoveResult(str(game.id), new_version, seat, parts, game.status, list(game.awaiting), next_plan, settled)
 
 
 def game_to_move(game: Game | None, expected_version: int | None) -> Game:

@@ -28,6 +28,7 @@ from games.models import Game, GameId
 from games.rooms import bot_runner
 from games.rooms.bot_plans import BotPlan, plan_bot_move
 from games.rooms.broadcast import broadcast, broadcast_presence
+from games.rooms.computer_turns import play_computer_turn
 from games.rooms.config import bot_delay
 from games.rooms.daily_play import hint_allowed
 from games.rooms.database_threads import bot_slot, database_call, with_db_retries
@@ -109,12 +110,10 @@ def failing_bot(plan: BotPlan) -> Iterator[None]:
         raise BotFailed(plan.level) from failure
 
 
-def think_and_apply(game_id: GameId, plan: BotPlan) -> MoveResult:
-    """A thread-pool bot's move in one database call: its decision, then the move."""
+def decide_here(plan: BotPlan) -> dict[str, Any]:
+    """A thread-pool bot's decision ({"action", "reason"}), in the calling (database) thread."""
     with failing_bot(plan), BOT_THINK_SECONDS.labels(plan.level).time():
-        decision = bot_runner.compute_decision(plan.level, plan.seed, plan.view)
-    fault("bot_thinking", plan.version + 1)
-    return apply_move(game_id, plan.seat, decision["action"], plan.version, decision["reason"])
+        return bot_runner.compute_decision(plan.level, plan.seed, plan.view)
 
 
 async def think_elsewhere(plan: BotPlan) -> dict[str, Any]:
@@ -134,7 +133,7 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
         if plan is None:
             return False, None, True
     try:
-        result = await computer_move(game_id, plan)
+        results = await computer_moves(game_id, plan)
     except BotFailed:
         log.exception("bot %s failed in game %s at v%s", plan.level, game_id, plan.version)
         return False, None, True
@@ -144,10 +143,14 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
     except Exception as error:  # an illegal bot action: stop rather than loop on it
         log.error("bot %s action refused in game %s at v%s: %s", plan.level, game_id, plan.version, error)
         return False, None, True
-    await broadcast(result, origin=None, ref=None)
-    if plan.stand_in:
-        await note_stand_in(game_id, plan.seat, result)
-    return True, result.next_plan, result.settled
+    for number, result in enumerate(results):
+        if number and bot_delay() > 0:  # the frames of one turn paced apart for people, as its moves were
+            await asyncio.sleep(bot_delay())
+        await broadcast(result, origin=None, ref=None)
+    last = results[-1]
+    if plan.stand_in:  # a stand-in plays one move at a time (games.rooms.computer_turns)
+        await note_stand_in(game_id, plan.seat, last)
+    return True, last.next_plan, last.settled
 
 
 async def note_stand_in(game_id: str, seat: str, result: MoveResult) -> None:
@@ -159,17 +162,18 @@ async def note_stand_in(game_id: str, seat: str, result: MoveResult) -> None:
         await broadcast_presence(game_id)
 
 
-async def computer_move(game_id: str, plan: BotPlan) -> MoveResult:
-    """The planned computer move, thought and applied, through the bots' gate to the database."""
+async def computer_moves(game_id: str, plan: BotPlan) -> list[MoveResult]:
+    """The planned computer move, thought and applied, through the bots' gate to the database; a
+    quick bot plays the rest of its turn in the same call (games.rooms.computer_turns)."""
     if bot_runner.pool_kind(plan.level) == "thread":
-        # A quick bot thinks in the move's own database thread: one hand-off per move, not two.
+        # A quick bot thinks in the move's own database thread: one hand-off per turn, not two per move.
         async with bot_slot():
-            return await with_db_retries(think_and_apply, game_id, plan)
+            return await with_db_retries(play_computer_turn, game_id, plan, decide_here)
     decision = await think_elsewhere(plan)
     fault("bot_thinking", plan.version + 1)
     async with bot_slot():
         action, reason = decision["action"], decision["reason"]
-        return await with_db_retries(apply_move, game_id, plan.seat, action, plan.version, reason)
+        return [await with_db_retries(apply_move, game_id, plan.seat, action, plan.version, reason)]
 
 
 async def hint(game_id: GameId, seat: str) -> dict[str, Any]:

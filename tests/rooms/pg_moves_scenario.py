@@ -20,10 +20,12 @@ from games.engine import Game as EngineGame  # noqa: E402
 from games.engine import RuleError  # noqa: E402
 from games.models import Game, Move  # noqa: E402
 from games.replay import replay  # noqa: E402
+from games.rooms.computer_turns import play_computer_turn  # noqa: E402
 from games.rooms.creation import create_game  # noqa: E402
 from games.rooms.errors import RoomError  # noqa: E402
 from games.rooms.live_games import LIVE  # noqa: E402
 from games.rooms.moves import MoveResult, apply_move, next_deal  # noqa: E402
+from games.rooms.turns import decide_here  # noqa: E402
 from players.models import Player  # noqa: E402
 from tests.rooms.simple_player import simple_action  # noqa: E402
 
@@ -176,9 +178,41 @@ with override_settings(FOOT_DAILY_GRACE_SECONDS=-86400):  # a grace of minus a d
     assert not later.lapsed and not Game.objects.get(pk=daily_game.id).ranked  # lapsed once, for good
 print("ok a daily moved from memory past its deadline lapses")
 
-# A whole game through both paths ends as its replay.
+# A computer's whole turn from memory is one statement: its moves, each its own version, and the
+# game's row at the last of them (games.rooms.computer_turns).
+turn_game, _ = create_game(Player.objects.create(), "solo", "easy")
+apply_move(turn_game.id, "S", {"type": "draw"}, 0)  # the locked path: the game is now in memory
+south_view = EngineGame.from_position(Game.objects.get(pk=turn_game.id).position).view("S")
+south_discard = apply_move(turn_game.id, "S", simple_action(south_view), 1)
+plan = south_discard.next_plan
+assert plan is not None and plan.seat == "W", plan
+connection.queries_log.clear()
+results = play_computer_turn(turn_game.id, plan, decide_here)
+statements = [query["sql"] for query in connection.queries]
+assert len(statements) == 1 and statements[0].lstrip().upper().startswith("WITH"), statements
+assert [r.version for r in results] == list(range(3, 3 + len(results))) and len(results) >= 2, results
+assert {r.seat for r in results} == {"W"} and results[-1].next_plan is not None and results[-1].next_plan.seat == "N"
+stored_moves = list(Move.objects.filter(game=turn_game).order_by("seq").values_list("seq", "seat"))
+assert stored_moves == [(1, "S"), (2, "S"), *((r.version, "W") for r in results)], stored_moves
+assert Game.objects.get(pk=turn_game.id).version == results[-1].version
+assert_replays(turn_game.id)
+print("ok a computer's whole turn is one statement")
+
+# The row moved on under memory (another process's next_deal set `awaiting`): nothing of the turn
+# is written, and its first move alone takes the locked path, which decides from the row.
+plan = results[-1].next_plan
+Game.objects.filter(pk=turn_game.id).update(awaiting=["S"])
+fallback = play_computer_turn(turn_game.id, plan, decide_here)
+stored = Game.objects.get(pk=turn_game.id)
+assert len(fallback) == 1 and fallback[0].version == stored.version == plan.version + 1, fallback
+assert_replays(turn_game.id)
+print("ok a computer's turn on a changed row plays one move the locked way")
+
+# A whole game through both paths ends as its replay, the computers playing whole turns.
 for _move in range(3000):
     result = play_one(game.id)
+    while result.next_plan is not None and result.status == Game.PLAYING:
+        result = play_computer_turn(game.id, result.next_plan, decide_here)[-1]
     if result.status == Game.FINISHED:
         break
     if result.awaiting:

@@ -27,8 +27,10 @@ class FakeDatabase:
         try:
             async with self.servers:
                 await asyncio.sleep(self.hold)
-                self.order.append(getattr(function, "__name__", "person"))
-                return SimpleNamespace(next_plan=None, settled=True, version=1)
+                name = getattr(function, "__name__", "person")
+                self.order.append(name)
+                result = SimpleNamespace(next_plan=None, settled=True, version=1)
+                return [result] if name == "play_computer_turn" else result  # a computer's turn: its moves
         finally:
             self.inside -= 1
 
@@ -59,7 +61,7 @@ def test_bot_moves_use_one_fewer_database_threads_than_there_are(fake_database, 
     monkeypatch.setattr(database_threads, "thread_count", lambda: threads)
     asyncio.run(bot_moves_of(8))
     assert fake_database.most_inside == gate
-    assert fake_database.order == ["think_and_apply"] * 8  # every room's bot still moved
+    assert fake_database.order == ["play_computer_turn"] * 8  # every room's bot still moved
 
 
 def test_a_persons_move_waits_behind_one_bot_move_at_most(fake_database, monkeypatch):
@@ -80,7 +82,7 @@ def test_a_persons_move_waits_behind_one_bot_move_at_most(fake_database, monkeyp
     asyncio.run(scene())
     # Served second, right after the bot move that was already inside (without the gate: seventh).
     assert fake_database.order.index("person") == 1
-    assert fake_database.order.count("think_and_apply") == 6
+    assert fake_database.order.count("play_computer_turn") == 6
 
 
 def test_each_event_loop_has_its_own_gate(monkeypatch):

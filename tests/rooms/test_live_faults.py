@@ -9,6 +9,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from games.engine import Game as EngineGame
+from tests.reliability.stored import assert_log_is_whole as assert_whole_log
 from testsupport.clients import Browser
 from testsupport.ws_player import WsPlayer, run
 
@@ -121,3 +122,36 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
     server.start()
     run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
     assert_log_is_whole(database, game["id"])
+
+
+# PostgreSQL with the bots in threads: a computer's whole turn (W: draw 3, discard 4) is one
+# statement (games.rooms.computer_turns), so a crash inside it keeps all of it or none of it.
+TURN_CASES = [
+    ("bot_thinking", 4, 2),  # W's discard decided, nothing written: W's draw is not stored either
+    ("after_apply", 4, 2),  # both of W's moves applied in memory only
+    ("before_commit", 3, 2),  # the turn's statement (versions 3 and 4) never sent
+    ("after_commit", 3, 4),  # the whole turn committed, never broadcast: the client learns it on resync
+]
+
+
+@pytest.mark.services
+@pytest.mark.parametrize("point,at,stored_after_crash", TURN_CASES)
+def test_a_crash_inside_a_computers_turn_keeps_all_of_it_or_none(daphne, postgres_url, point, at, stored_after_crash):
+    bots_in_threads = {**SIMPLE_BOTS, "FOOT_BOT_POOL": "thread"}
+    server = daphne(postgres_url, **bots_in_threads, FOOT_FAULT=f"{point}@{at}")
+    browser = Browser(server.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    south = WsPlayer(browser, server.ws, game["id"])
+
+    async def until_crash():
+        await south.open()
+        await play_until_the_server_dies(south)
+
+    run(until_crash())
+    assert server.wait_exit() == 137
+    acknowledged = south.opened_version()
+    assert acknowledged < at
+    assert assert_whole_log(postgres_url, game["id"]) == stored_after_crash >= acknowledged
+    server.start(FOOT_FAULT=None)
+    run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
+    assert_whole_log(postgres_url, game["id"])

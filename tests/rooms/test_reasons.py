@@ -10,11 +10,12 @@ from games.engine import Game as EngineGame
 from games.models import Game, Move
 from games.recent_events import recent_events
 from games.rooms.bot_plans import plan_bot_move
+from games.rooms.computer_turns import play_computer_turn
 from games.rooms.creation import create_game, start
 from games.rooms.moves import apply_move
 from games.rooms.seat_views import PUBLIC
 from games.rooms.stored import load
-from games.rooms.turns import think_and_apply
+from games.rooms.turns import decide_here
 from players.models import Player
 
 from .simple_player import simple_action
@@ -39,7 +40,7 @@ def test_a_bot_move_carries_its_reason_to_every_listener_and_into_the_recent_eve
     plan = plan_bot_move(game.id)
     assert plan is not None and plan.seat == "W" and plan.level == "normal"
 
-    result = think_and_apply(game.id, plan)
+    result = play_computer_turn(game.id, plan, decide_here)[0]
 
     stored = Move.objects.get(game_id=game.id, seq=result.version)
     assert stored.seat == "W" and stored.reason is not None and valid(stored.reason)
