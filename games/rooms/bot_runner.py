@@ -7,7 +7,7 @@ lock while other rooms wait; `easy` and `normal` decide in a fraction of that an
 pool, because sending a view to another process and the answer back costs more CPU than such a
 bot's decision (docs/PERFORMANCE.md, "What a move costs"). A room's own `easy`/`normal` moves do
 not even use that pool: the room calls `compute_action` in the move's database thread
-(`turns.decide_here`, then games.rooms.computer_turns), one thread hand-off per bot turn instead
+(`turns.decide_here`, then games.rooms.computer_turns), one thread hand-off per run of bot turns instead
 of two per move; the thread pool serves the hints. FOOT_BOT_POOL=process or
 =thread puts every level in one kind of pool. FOOT_BOT_WORKERS workers per pool (default 2).
 The bots come from `games.bots.make_bot`; with the test hooks on, FOOT_BOT_FACTORY="module:function"

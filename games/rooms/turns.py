@@ -164,9 +164,9 @@ async def note_stand_in(game_id: str, seat: str, result: MoveResult) -> None:
 
 async def computer_moves(game_id: str, plan: BotPlan) -> list[MoveResult]:
     """The planned computer move, thought and applied, through the bots' gate to the database; a
-    quick bot plays the rest of its turn in the same call (games.rooms.computer_turns)."""
+    quick bot plays on, with the quick bots after it, in the same call (games.rooms.computer_turns)."""
     if bot_runner.pool_kind(plan.level) == "thread":
-        # A quick bot thinks in the move's own database thread: one hand-off per turn, not two per move.
+        # A quick bot thinks in the move's own database thread: one hand-off per run, not two per move.
         async with bot_slot():
             return await with_db_retries(play_computer_turn, game_id, plan, decide_here)
     decision = await think_elsewhere(plan)

@@ -124,19 +124,21 @@ def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_ur
     assert_log_is_whole(database, game["id"])
 
 
-# PostgreSQL with the bots in threads: a computer's whole turn (W: draw 3, discard 4) is one
-# statement (games.rooms.computer_turns), so a crash inside it keeps all of it or none of it.
+# PostgreSQL with the bots in threads: the computers' turns after South's (W: 3, 4; N: 5, 6; E: 7,
+# 8) are one statement (games.rooms.computer_turns), so a crash inside them keeps all or none.
 TURN_CASES = [
     ("bot_thinking", 4, 2),  # W's discard decided, nothing written: W's draw is not stored either
-    ("after_apply", 4, 2),  # both of W's moves applied in memory only
-    ("before_commit", 3, 2),  # the turn's statement (versions 3 and 4) never sent
-    ("after_commit", 3, 4),  # the whole turn committed, never broadcast: the client learns it on resync
+    ("after_apply", 6, 2),  # W's and N's moves applied in memory only
+    ("before_commit", 3, 2),  # the statement (versions 3 to 8) never sent
+    ("after_commit", 3, 8),  # all of it committed, never broadcast: the client learns it on resync
 ]
 
 
 @pytest.mark.services
 @pytest.mark.parametrize("point,at,stored_after_crash", TURN_CASES)
-def test_a_crash_inside_a_computers_turn_keeps_all_of_it_or_none(daphne, postgres_url, point, at, stored_after_crash):
+def test_a_crash_inside_the_computers_turns_keeps_all_of_them_or_none(
+    daphne, postgres_url, point, at, stored_after_crash
+):
     bots_in_threads = {**SIMPLE_BOTS, "FOOT_BOT_POOL": "thread"}
     server = daphne(postgres_url, **bots_in_threads, FOOT_FAULT=f"{point}@{at}")
     browser = Browser(server.http)

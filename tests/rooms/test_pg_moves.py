@@ -20,8 +20,8 @@ CHECKS = [
     "a refused action changes nothing",
     "moves are HOT updates",
     "a daily moved from memory past its deadline lapses",
-    "a computer's whole turn is one statement",
-    "a computer's turn on a changed row plays one move the locked way",
+    "the computers' turns are one statement",
+    "the computers' turns on a changed row play one move the locked way",
     "a whole game equals its replay",
 ]
 
