@@ -12,7 +12,8 @@ Only thread-pool bots (their decisions are quick) playing from memory on Postgre
 so; otherwise, or when the row is not where memory says (another process moved, a `next_deal`
 changed `awaiting`), the first move alone takes games.rooms.moves.apply_move's usual way, which
 decides from the row. A stand-in for an absent friend plays one move at a time (its turn may end
-when the friend comes back). docs/ROOMS.md, "The computers' turns in one write".
+when the friend comes back), and so does a lesson's bot (its prompts read the stored game).
+docs/ROOMS.md, "The computers' turns in one write".
 
 May call the engine, games.models and of the room service moves, bot_plans, game_rows,
 live_games, seat_views, faults, metrics and daily_play; only games.rooms.turns calls it.
@@ -82,6 +83,10 @@ def held_game(game_id: GameId, plan: BotPlan) -> LiveGame | None:
         return None
     kept = LIVE.peek(game_id, plan.version)
     if kept is None or kept.row is None or kept.row.status != Game.PLAYING:
+        return None
+    if kept.row.mode == Game.LESSON:
+        # The lesson's prompt is read from the stored position after every frame (lesson_room):
+        # a stored game ahead of the frames would prompt for a move the page does not show yet.
         return None
     if not set(listener_keys(kept.row)) <= set(kept.views):
         return None

@@ -217,6 +217,14 @@ assert len(fallback) == 1 and fallback[0].version == stored.version == plan.vers
 assert_replays(turn_game.id)
 print("ok the computers' turns on a changed row play one move the locked way")
 
+# A lesson's bots play one move at a time: its prompt is read from the stored game after every
+# frame, which must not run ahead of them.
+lesson, _ = create_game(Player.objects.create(), "lesson")
+plan = south_turn(lesson.id, 0).next_plan
+assert plan is not None and plan.level == "lesson", plan
+assert len(play_computer_turn(lesson.id, plan, decide_here)) == 1
+print("ok a lesson's bots play one move at a time")
+
 # A whole game through both paths ends as its replay, the computers' turns written at once.
 for _move in range(3000):
     result = play_one(game.id)

@@ -22,6 +22,7 @@ CHECKS = [
     "a daily moved from memory past its deadline lapses",
     "the computers' turns are one statement",
     "the computers' turns on a changed row play one move the locked way",
+    "a lesson's bots play one move at a time",
     "a whole game equals its replay",
 ]
 
