@@ -311,7 +311,7 @@ FOOT_DRAIN_SECONDS = env_number("FOOT_DRAIN_SECONDS", 10)
 # /test/start-position and /test/cached-games routes, the /ws/echo/ socket, FOOT_FAULT and FOOT_BOT_FACTORY below, and
 # window.footTable in the table's page. With it off, the two below are ignored.
 FOOT_TEST_HOOKS = env_bool("FOOT_TEST_HOOKS", False)
-FOOT_FAULT = os.environ.get("FOOT_FAULT", "")  # <point>[@<version>]: the process exits there (crash tests)
+FOOT_FAULT = os.environ.get("FOOT_FAULT", "")  # <point>[@<version>][:lost]: exit there, or lose the answer once
 FOOT_BOT_FACTORY = os.environ.get("FOOT_BOT_FACTORY", "")  # "module:function" in place of games.bots.make_bot
 
 if not DEBUG:

@@ -27,7 +27,7 @@ from games.engine.records import Action
 from games.models import Game, GameId
 from games.rooms import bot_runner
 from games.rooms.bot_plans import BotPlan, plan_bot_move
-from games.rooms.broadcast import broadcast, broadcast_presence
+from games.rooms.broadcast import broadcast, broadcast_presence, broadcast_refresh
 from games.rooms.computer_turns import play_computer_turn
 from games.rooms.config import bot_delay
 from games.rooms.daily_play import hint_allowed
@@ -138,8 +138,13 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
         log.exception("bot %s failed in game %s at v%s", plan.level, game_id, plan.version)
         return False, None, True
     except RoomError as refusal:
-        # A human or another worker moved first: look again (any other refusal: stop).
-        return refusal.code == "stale_version", None, refusal.code != "stale_version"
+        if refusal.code != "stale_version":
+            return False, None, True  # any other refusal: stop
+        # A human or another worker moved first, or this write was stored but its answer lost (a
+        # cut connection) and the retry found it: then no socket heard of its moves, and a page
+        # would wait on a computer's turn. Every socket gets a fresh state; then look again.
+        await broadcast_refresh(game_id)
+        return True, None, False
     except Exception as error:  # an illegal bot action: stop rather than loop on it
         log.error("bot %s action refused in game %s at v%s: %s", plan.level, game_id, plan.version, error)
         return False, None, True

@@ -157,3 +157,28 @@ def test_a_crash_inside_the_computers_turns_keeps_all_of_them_or_none(
     server.start(FOOT_FAULT=None)
     run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
     assert_whole_log(postgres_url, game["id"])
+
+
+@pytest.mark.services
+def test_the_page_hears_of_computer_moves_whose_commit_answer_was_lost(daphne, postgres_url):
+    """The computers' moves after South's are stored, but their commit's answer never comes back (a
+    connection cut then): the retry finds them stored (a stale version) and none of them was
+    broadcast. The sockets are then sent the game's state; else the page would show a computer's
+    turn for ever while the game waits for South."""
+    bots_in_threads = {**SIMPLE_BOTS, "FOOT_BOT_POOL": "thread"}
+    server = daphne(postgres_url, **bots_in_threads, FOOT_FAULT="after_commit@3:lost")
+    browser = Browser(server.http)
+    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
+    south = WsPlayer(browser, server.ws, game["id"], on_gap="resync")  # as the page: a gap asks for the view
+
+    async def play():
+        await south.open()
+        while south.my_turn():
+            await south.play_turn()
+        while not south.my_turn():  # never asks for the view unprompted: a quiet page waits
+            await south.next_message("patch", "state", timeout=10)
+        await south.sync_matches()
+        await south.close()
+
+    run(play())
+    assert assert_whole_log(postgres_url, game["id"]) == south.opened_version() > 2
