@@ -96,6 +96,11 @@ def roll_figures(roll: RollingRestart, tally, lost: list, tables: int) -> dict:
     worst = tally.worst_reconnect
     seconds = [took for _at, took in tally.reconnects]
     by_step = [[took for at, took in tally.reconnects if roll.step_of(at) == n] for n in range(len(roll.steps))]
+    # how long after each SIGTERM its process's tables saw their sockets close
+    closed_after = [
+        [at - signalled for at, _took in tally.reconnects if roll.step_of(at) == n]
+        for n, signalled in enumerate(roll.steps)
+    ]
     return {
         "roll_seconds": round((roll.ended or 0) - (roll.began or 0), 1),
         "exits_s": [round(e, 2) for e in roll.exits],
@@ -109,6 +114,9 @@ def roll_figures(roll: RollingRestart, tally, lost: list, tables: int) -> dict:
         "reconnect_p50_s": round(percentile(seconds, 0.5), 3),
         # each restart's reconnects: how many, p50 and worst (the last one moves every table)
         "by_restart": [(len(s), round(percentile(s, 0.5), 2), round(max(s, default=float("nan")), 2)) for s in by_step],
+        "closed_after_sigterm": [
+            (round(percentile(c, 0.5), 2), round(max(c, default=float("nan")), 2)) for c in closed_after
+        ],
         "tables_back_late": sum(1 for took in worst.values() if took >= BACK_WITHIN),
         "reconnect_retries": sum(tally.reconnect_failures.values()),
         "reconnect_failures": tally.reconnect_failures,
@@ -136,7 +144,8 @@ def roll_text(r: dict) -> str:
         f"({r['tables_never_closed']} never closed), {r['reconnects']} reconnects "
         f"({r['reconnect_retries']} retries {r['reconnect_failures'] or ''}): worst {r['reconnect_worst_s']} s, "
         f"p99 {r['reconnect_p99_s']} s, p50 {r['reconnect_p50_s']} s (each restart's count, p50, worst: "
-        f"{r['by_restart']}); {r['tables_back_late']} tables back after {BACK_WITHIN:g} s or more; "
+        f"{r['by_restart']}; closed after each SIGTERM, p50 and last: {r['closed_after_sigterm']}); "
+        f"{r['tables_back_late']} tables back after {BACK_WITHIN:g} s or more; "
         f"{r['resumed_behind']} resumed behind their last acknowledged move\n"
         f"  acknowledged moves {r['acknowledged']}, lost {r['lost']} {r['lost_examples'] or ''}; "
         f"actions cut by a close (not acknowledged) {r['cut_by_close']}\n"
