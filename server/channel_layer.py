@@ -195,8 +195,9 @@ class LocalFirstLoopLayer(RedisPubSubLoopLayer):
                 await asyncio.wait_for(event.wait(), ANSWER_SECONDS)
         except TimeoutError:
             silent = self.unanswered.get(group_channel, set())
-            log.warning("no answer from %d processes in %s: dropped from its members", len(silent), group_channel)
-            await shard.command("SREM", self.members_key(group_channel), *silent)
+            if silent:  # else the last answer came with the timeout
+                log.warning("no answer from %d processes in %s: dropped from its members", len(silent), group_channel)
+                await shard.command("SREM", self.members_key(group_channel), *silent)
         finally:
             self.unanswered.pop(group_channel, None)
             self.answered.pop(group_channel, None)
