@@ -29,7 +29,14 @@ from games.rooms.broadcast import group_name
 from games.rooms.config import heartbeat_seconds
 from games.rooms.errors import RoomError
 from games.rooms.seat_views import PUBLIC
-from games.socket_plumbing import DirectDispatch, SendsUntilClosed, claim_socket_place, forget_channel, no_front
+from games.socket_plumbing import (
+    DirectDispatch,
+    SendsUntilClosed,
+    claim_socket_place,
+    forget_channel,
+    no_front,
+    no_restart,
+)
 from players import limits
 
 if TYPE_CHECKING:  # types-channels names the scope its consumers take only in its stubs
@@ -127,7 +134,8 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
             await sync_to_async(self.lease.release, thread_sensitive=False)()
         if self.joined:
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
-            await room.leave(self.game_id, self.channel_name)
+            restarting = cast(Callable[[], bool], self.scope.get("foot.draining", no_restart))
+            await room.leave(self.game_id, self.channel_name, announce=not restarting())
         await forget_channel(self.channel_layer, self.channel_name)
 
     async def heartbeat(self, lease: limits.SocketLease) -> None:

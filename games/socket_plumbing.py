@@ -77,6 +77,11 @@ def no_front(_busy: bool) -> None:
     """No front to tell that a socket is busy (a test's consumer without server.front)."""
 
 
+def no_restart() -> bool:
+    """No front to say that a restart is closing the socket (a test's consumer without server.front)."""
+    return False
+
+
 class SendsUntilClosed:
     """A consumer whose `send` drops whatever comes after its socket closed (or began to): a
     socket cut under it must not make a late answer raise, nor a close be sent twice."""

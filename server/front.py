@@ -130,6 +130,9 @@ class Front:
             else:
                 await answer(send, 404, b"Not Found", b"text/plain")
 
+    def is_draining(self) -> bool:
+        return self.draining
+
     # ---------------------------------------------------------------- websockets
 
     async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -171,8 +174,10 @@ class Front:
 
         self.sockets.add(socket)
         try:
-            # The game socket's inbox says when its client frames are handled (OpenSocket.set_busy).
-            await self.inner({**scope, "foot.busy": socket.set_busy}, watched_receive, watched_send)
+            # The game socket's inbox says when its client frames are handled (OpenSocket.set_busy);
+            # its consumer asks whether a restart is closing it (its leaving is then not announced).
+            inner_scope = {**scope, "foot.busy": socket.set_busy, "foot.draining": self.is_draining}
+            await self.inner(inner_scope, watched_receive, watched_send)
         finally:
             self.sockets.discard(socket)
             if accepted:

@@ -129,9 +129,14 @@ async def keep_alive(
     turns.advance_soon(game_id)
 
 
-async def leave(game_id: str, channel_name: str) -> None:
+async def leave(game_id: str, channel_name: str, announce: bool = True) -> None:
+    """The socket closed: its presence row marks when. `announce`: tell the game's other sockets;
+    not when a restart closes it: every socket of the process leaves at once, and its player
+    connects again through another, which announces the return (in a friends game, the others'
+    heartbeats tell them if it does not come)."""
     await database_call(presence.drop_presence)(channel_name)
-    await broadcast_presence(game_id)
+    if announce:
+        await broadcast_presence(game_id)
 
 
 def seated(seat: str | None) -> str:

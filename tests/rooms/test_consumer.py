@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from games.engine import Game as EngineGame
 from games.inbox import MAX_FRAME_BYTES
 from games.messages import language_of_scope
-from games.models import Game, Move
+from games.models import Game, Move, Presence
 from games.protocol import CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG
 from games.rooms import socket_face
 from games.rooms.broadcast import group_name
@@ -21,7 +21,7 @@ from games.rooms.creation import create_game
 from games.rooms.moves import apply_move
 from games.rooms.turns import advance_once
 from players.models import Player
-from server.asgi import application
+from server.asgi import application, front
 from testsupport.rooms_fixtures import fast_bots, settled_rooms  # noqa: F401  (opt-in autouse fixtures)
 from testsupport.sockets import TIMEOUT, close_code, communicator, receive, session_cookie
 
@@ -248,6 +248,31 @@ async def test_the_handshake_does_not_wait_for_the_database(solo, south, monkeyp
     state = await receive(comm, "state")
     assert state["seat"] == "S" and state["v"] == 0
     await comm.disconnect()
+
+
+async def test_a_socket_closed_by_a_restart_leaves_without_announcing_it(solo, south, monkeypatch):
+    """Closed for a restart (server.front's drain), a socket's player comes back at once through
+    another process: its leaving marks its presence row, but is not broadcast. Every socket of
+    the process leaves at once then, and the broadcasts (three reads each) were a third of the
+    draining process's database work while the other took all its tables (issue 26)."""
+    announced: list[str] = []
+
+    async def broadcast(game_id, *args, **kwargs):
+        announced.append(str(game_id))
+
+    monkeypatch.setattr(socket_face, "broadcast_presence", broadcast)
+    for draining in (False, True):
+        comm = communicator(solo.id, south[1])
+        await comm.connect()
+        await receive(comm, "state")
+        announced.clear()
+        monkeypatch.setattr(front, "draining", draining)
+        await comm.disconnect()
+        await database_sync_to_async(lambda: None)()  # the leaving's database call is done
+        closed = await database_sync_to_async(Presence.objects.filter(game=solo, connected=False).count)()
+        assert closed == 1  # the leaving is marked either way
+        assert announced == ([] if draining else [str(solo.id)])
+        await database_sync_to_async(Presence.objects.filter(game=solo).delete)()
 
 
 async def test_a_game_left_on_a_bots_turn_goes_on_when_someone_connects(solo, south):
