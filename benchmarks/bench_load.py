@@ -28,10 +28,11 @@ so a soak also churns games, sockets and sessions.
 With --front nginx the tables play through nginx in front of the Daphnes (testsupport/cluster.py,
 as `make cluster` runs it) and every acknowledged move (its patch came) is checked against the
 stored move log at the end. --roll restarts every Daphne, one at a time, a third of the way into
-the window (SIGTERM, its exit, its replacement on the same port ready, then the next); the tables
-connect again after a close as the page does (static/foot/net.js) and play on, and the report
-adds the reconnect times (worst, p99), the moves lost, and the round trips during the roll against
-those outside it (testsupport/bench_roll.py). The run lasts until 5 s after the roll at least.
+the window (SIGTERM, its exit, its replacement on the same port ready, the tables it closed back,
+then the next); the tables connect again after a close as the page does (static/foot/net.js) and
+play on, and the report adds the reconnect times (worst, p99), the moves lost, and the round trips
+during the roll against those outside it (testsupport/bench_roll.py). The run lasts until 5 s
+after the roll at least.
 """
 
 import json

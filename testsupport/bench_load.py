@@ -165,6 +165,7 @@ class Tally:
     other_closes: int = 0  # game sockets closed otherwise (errors too)
     reconnects: list = field(default_factory=list)  # (when closed, monotonic; seconds from the close to the state)
     reconnect_failures: dict = field(default_factory=dict)  # kind -> attempts that failed (then tried again)
+    reconnecting: int = 0  # tables between a close and the state after it, now
     worst_reconnect: dict = field(default_factory=dict)  # table number -> its slowest reconnect
     behind: int = 0  # reconnects whose state was older than the table's last acknowledged move
     cut: int = 0  # actions whose socket closed before their answer: not acknowledged, and not errors
@@ -518,7 +519,12 @@ class Table:
                 else:
                     self.tally.other_closes += 1
                     self.tally.error(f"closed:{code}")
-                if not await self.reconnect(closed_at):
+                self.tally.reconnecting += 1
+                try:
+                    back = await self.reconnect(closed_at)
+                finally:
+                    self.tally.reconnecting -= 1
+                if not back:
                     return
             except OSError as failure:
                 self.tally.error(f"closed:{type(failure).__name__}")
@@ -583,6 +589,7 @@ async def drive(
     async def roll_and_settle():
         if roll is None:
             return
+        roll.tables_back = lambda: tally.reconnecting == 0
         try:
             await roll.run(began)
         finally:

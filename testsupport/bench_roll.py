@@ -13,6 +13,7 @@ import asyncio
 import json
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import psycopg
@@ -23,6 +24,7 @@ from testsupport.stats import percentile
 
 BACK_WITHIN = 5.0  # seconds: the bound on a table's reconnect (issue 26)
 SETTLE = 5.0  # seconds the tables play on after the last process is back, so the roll's tail is measured
+BACK_TIMEOUT = 60.0  # the longest a restart waits for the tables of the one before to be back
 
 
 def tree_cpu(pid: int) -> float:
@@ -32,7 +34,9 @@ def tree_cpu(pid: int) -> float:
 @dataclass
 class RollingRestart:
     """SIGTERM one Daphne, wait for its exit, start its replacement on the same port, wait until it
-    is ready, then the next (`Cluster.restart`), beginning `delay` seconds into the window.
+    is ready (`Cluster.restart`) and until the tables it closed are back (`tables_back`, as
+    docs/DEPLOY.md advises: else the next process is stopped under tables still reconnecting to
+    it), then the next; beginning `delay` seconds into the window.
 
     `cpu_carried` keeps the server CPU of the run right across the restarts: each old process's CPU
     up to its SIGTERM, less its replacement's once ready (the drain and the start-up are left out),
@@ -45,6 +49,8 @@ class RollingRestart:
     exits: list[float] = field(default_factory=list)  # seconds from SIGTERM to each process's exit
     steps: list[float] = field(default_factory=list)  # when each process got its SIGTERM (monotonic)
     cpu_carried: float = 0.0
+    tables_back: Callable[[], bool] = lambda: True  # no table between a close and its state
+    waits: list[float] = field(default_factory=list)  # seconds each restart waited for its tables
 
     async def run(self, window_start: float) -> None:
         await asyncio.sleep(max(0.0, window_start + self.delay - time.monotonic()))
@@ -54,7 +60,15 @@ class RollingRestart:
             self.steps.append(time.monotonic())
             self.exits.append(await asyncio.to_thread(self.cluster.restart, index))
             self.cpu_carried -= tree_cpu(daphne.started().pid)
+            await self.wait_for_tables()
         self.ended = time.monotonic()
+
+    async def wait_for_tables(self) -> None:
+        began = time.monotonic()
+        await asyncio.sleep(0.5)  # a close seen through nginx just after the exit
+        while not self.tables_back() and time.monotonic() - began < BACK_TIMEOUT:
+            await asyncio.sleep(0.1)
+        self.waits.append(round(time.monotonic() - began, 1))
 
     def step_of(self, at: float) -> int:
         """The restart (0, 1, ...) a close at `at` (monotonic) followed."""
@@ -104,6 +118,7 @@ def roll_figures(roll: RollingRestart, tally, lost: list, tables: int) -> dict:
     return {
         "roll_seconds": round((roll.ended or 0) - (roll.began or 0), 1),
         "exits_s": [round(e, 2) for e in roll.exits],
+        "waits_s": roll.waits,
         "restart_closes": tally.restart_closes,
         "other_closes": tally.other_closes,
         "tables_reconnected": len(worst),
@@ -139,7 +154,8 @@ def roll_text(r: dict) -> str:
     """The roll's lines of bench_load's report."""
     return (
         f"  rolling restart of {len(r['exits_s'])} Daphnes through nginx in {r['roll_seconds']} s "
-        f"(each out {r['exits_s']} s after SIGTERM): {r['restart_closes']} sockets closed with 1012, "
+        f"(each out {r['exits_s']} s after SIGTERM, its tables back {r.get('waits_s')} s after that): "
+        f"{r['restart_closes']} sockets closed with 1012, "
         f"{r['other_closes']} otherwise; {r['tables_reconnected']} tables reconnected "
         f"({r['tables_never_closed']} never closed), {r['reconnects']} reconnects "
         f"({r['reconnect_retries']} retries {r['reconnect_failures'] or ''}): worst {r['reconnect_worst_s']} s, "
