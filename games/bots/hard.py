@@ -55,12 +55,18 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(
-        self, seed: int = 0, iterations: int = LIVE_ITERATIONS, depth: int = LIVE_DEPTH, turns: int | None = LIVE_TURNS
+        self,
+        seed: int = 0,
+        iterations: int = LIVE_ITERATIONS,
+        depth: int = LIVE_DEPTH,
+        turns: int | None = LIVE_TURNS,
+        margin: float = OVERRIDE_MARGIN,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.depth = depth
         self.turns = turns
+        self.margin = margin  # the override bar (benchmarks try others: bench_search)
 
     def choose(self, view: View, rng: random.Random, check: Check) -> Action | None:
         return self.choose_explained(view, rng, check)[0]
@@ -101,13 +107,15 @@ class HardBot(Bot):
         screen = max(1, min(SCREEN_WORLDS, self.iterations // len(candidates)))
         scores: list[list[float]] = [[] for _ in candidates]
         self._play_worlds(view, candidates, range(len(candidates)), screen, depth, rng, scores)
-        racing = [0] + [index for index in range(1, len(candidates)) if in_contention(scores[0], scores[index])]
+        racing = [0] + [
+            index for index in range(1, len(candidates)) if in_contention(scores[0], scores[index], self.margin)
+        ]
         if len(racing) == 1:
             return 0, scores
         spent = screen * len(candidates)
         more = (self.iterations - spent) // len(racing)
         self._play_worlds(view, candidates, racing, more, depth, rng, scores)
-        return racing[confident_best([scores[index] for index in racing])], scores
+        return racing[confident_best([scores[index] for index in racing], self.margin)], scores
 
     @staticmethod
     def _play_worlds(
