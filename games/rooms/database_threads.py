@@ -26,6 +26,7 @@ Result = TypeVar("Result")
 Arguments = TypeVarTuple("Arguments")
 
 DB_RETRIES = 3
+_AFTER_DATABASE_ERROR = "foot_after_database_error"  # marks an error raised by a retry
 _bot_slots: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
 
 
@@ -97,6 +98,12 @@ async def with_db_retries(function: Callable[[*Arguments], Result], *args: *Argu
     return await _retried(database_call(function), function.__name__, args)
 
 
+def after_database_error(error: BaseException) -> bool:
+    """Whether `error` was raised by a retry, after a database error: the first try's write may
+    then be stored with its answer lost, so a stale refusal can be the caller's own write."""
+    return bool(getattr(error, _AFTER_DATABASE_ERROR, False))
+
+
 async def _retried(call: Callable[[*Arguments], Awaitable[Result]], name: str, args: tuple[*Arguments]) -> Result:
     for attempt in range(DB_RETRIES):
         try:
@@ -106,4 +113,8 @@ async def _retried(call: Callable[[*Arguments], Awaitable[Result]], name: str, a
                 raise
             log.warning("database error in %s, retrying", name, exc_info=True)
             await asyncio.sleep(0.2 * (attempt + 1))
+        except Exception as error:
+            if attempt:
+                setattr(error, _AFTER_DATABASE_ERROR, True)
+            raise
     raise AssertionError("unreachable: the last attempt returns or raises")

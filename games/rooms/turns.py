@@ -31,7 +31,7 @@ from games.rooms.broadcast import broadcast, broadcast_presence, broadcast_refre
 from games.rooms.computer_turns import play_computer_turn
 from games.rooms.config import bot_delay
 from games.rooms.daily_play import hint_allowed
-from games.rooms.database_threads import bot_slot, database_call, with_db_retries
+from games.rooms.database_threads import after_database_error, bot_slot, database_call, with_db_retries
 from games.rooms.errors import RoomError
 from games.rooms.faults import fault
 from games.rooms.log_context import serving
@@ -140,10 +140,12 @@ async def advance_once(game_id: str, plan: BotPlan | None = None) -> tuple[bool,
     except RoomError as refusal:
         if refusal.code != "stale_version":
             return False, None, True  # any other refusal: stop
-        # A human or another worker moved first, or this write was stored but its answer lost (a
-        # cut connection) and the retry found it: then no socket heard of its moves, and a page
-        # would wait on a computer's turn. Every socket gets a fresh state; then look again.
-        await broadcast_refresh(game_id)
+        # A human or another worker moved first (it told the sockets): look again. But when the
+        # refusal came from a retry, this write may be stored with its answer lost (a cut
+        # connection): then no socket heard of its moves, and a page would wait on a computer's
+        # turn, so every socket gets a fresh state first.
+        if after_database_error(refusal):
+            await broadcast_refresh(game_id)
         return True, None, False
     except Exception as error:  # an illegal bot action: stop rather than loop on it
         log.error("bot %s action refused in game %s at v%s: %s", plan.level, game_id, plan.version, error)
