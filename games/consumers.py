@@ -57,7 +57,6 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
     heartbeat_task: asyncio.Task[None] | None = None
     lease: limits.SocketLease | None = None
     last_presence: dict[str, Any] | None = None  # the seats of the last presence this socket forwarded
-    away_since: Any = None  # when this seat lost its last socket, for the recap of the first state
     side_tasks: set[asyncio.Task[None]]  # answers still being worked out (look backs), cancelled on release
     joined = False  # in the game's group, with a presence row
     released = False
@@ -112,11 +111,15 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
         self.watch_presence = opening.friends
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         self.joined = True
-        second_tab, self.away_since = await room.join(self.game_id, self.seat, self.channel_name, opening.friends)
-        await self.send_state()
-        if second_tab:
+        arrival = await room.join(self.game_id, self.player_id, self.seat, self.channel_name, opening.friends)
+        self.seat = arrival.seat
+        if arrival.state is None:
+            await self.close(CLOSE_NOT_FOUND)
+            return
+        await self.deliver_state(arrival.state)
+        if arrival.second_tab:
             await self.send_notice("seat_open_elsewhere")
-        await room.arrived(self.game_id)
+        await room.arrived(self.game_id, arrival.presence)
         self.heartbeat_task = asyncio.create_task(self.heartbeat(lease))
 
     async def disconnect(self, code: int) -> None:
@@ -249,11 +252,14 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
         await self.send_json(protocol.notice(code, render_error(code, self.language)))
 
     async def send_state(self) -> None:
-        since, self.away_since = self.away_since, None
-        state, self.seat = await room.seat_state(self.game_id, self.player_id, self.seat, self.channel_name, since)
+        state, self.seat = await room.seat_state(self.game_id, self.player_id, self.seat, self.channel_name)
         if state is None:
             await self.close(CLOSE_NOT_FOUND)
             return
+        await self.deliver_state(state)
+
+    async def deliver_state(self, state: protocol.StateMessage) -> None:
+        """A whole state out; the updates that arrived ahead of it follow in order."""
         self.version = state["v"]
         self.pending = {v: update for v, update in self.pending.items() if v > self.version}
         await self.send_json(state)

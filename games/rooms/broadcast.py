@@ -73,6 +73,13 @@ async def broadcast_presence(game_id: GameId, unless: dict[str, Any] | None = No
     message = await database_call(presence_message)(game_id)
     if message is None or message["seats"] == unless:
         return
+    await send_presence(game_id, message)
+
+
+async def send_presence(game_id: GameId, message: dict[str, Any] | None) -> None:
+    """Send every socket of the game the presence message already read (None: the game is gone)."""
+    if message is None:
+        return
     try:
         await channel_layer().group_send(group_name(game_id), message)
     except Exception:  # the layer is down (Redis restarting): presence is sent again on the next change

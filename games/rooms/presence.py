@@ -134,14 +134,17 @@ def stand_in_seats(game: Game, states: dict[str, str]) -> list[str]:
 
 def presence_message(game_id: GameId) -> dict[str, Any] | None:
     game = load(game_id)
-    if game is None:
-        return None
+    return presence_of(game, seat_names(game)) if game is not None else None
+
+
+def presence_of(game: Game, names: dict[str, str | None]) -> dict[str, Any]:
+    """The room's presence message for the game read, with its players' `names` (seat_names)."""
     now = timezone.now()
     states = seat_presence(game, now)
     return {
         "type": "room.presence",
         "seats": states,
-        "names": seat_names(game),
+        "names": names,
         "deadlines": away_deadlines(game, states, now),
         "stand_ins": stand_in_seats(game, states),
         "now": round(time.time(), 3),

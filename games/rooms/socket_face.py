@@ -24,9 +24,10 @@ from games.messages import render_error
 from games.models import Game
 from games.recent_events import recent_events
 from games.rooms import away, creation, lookback, moves, presence, reactions, rematch, turns
-from games.rooms.broadcast import broadcast_presence
+from games.rooms.broadcast import broadcast_presence, send_presence
 from games.rooms.database_threads import database_call, with_db_retries
 from games.rooms.errors import RoomError
+from games.rooms.presence import presence_of
 from games.rooms.recap import recap_for
 from games.rooms.seat_views import state_message, watchable
 from games.rooms.stored import load
@@ -64,26 +65,58 @@ async def open_socket(game_id: str, session: SessionBase | None) -> Opening:
     return Opening(None, player_id, seat, game.mode == Game.FRIENDS)
 
 
-async def join(game_id: str, seat: str | None, channel_name: str, friends: bool) -> tuple[bool, Any]:
-    """The socket is at the table: (whether its seat is open elsewhere too, since when the seat was
-    away — for the recap of a friends game's first state — or None). `arrived` follows its state."""
-    second_tab, absent_since = await database_call(present)(game_id, seat, channel_name)
-    return second_tab, (absent_since if friends else None)
+@dataclass
+class Arrival:
+    """A socket at the table, from one database hop: its first `state` (None: the game is gone), the
+    seat it holds, whether that seat is open elsewhere too, since when the seat was away (friends
+    games: for the recap) and the room's presence to send once the state is out."""
+
+    state: protocol.StateMessage | None
+    seat: str | None
+    second_tab: bool = False
+    away_since: datetime.datetime | None = None
+    presence: dict[str, Any] | None = None
+    game: Game | None = None
+
+
+async def join(game_id: str, player_id: str | None, seat: str | None, channel_name: str, friends: bool) -> Arrival:
+    """The socket is at the table: its presence row, its first state (with the recap of a friends
+    seat back after an absence) and the room's presence, from one hop. After a restart every table
+    of the process opens at once, and each hop queues behind all of theirs (issue 26)."""
+    arrival = await with_db_retries(at_table, game_id, player_id, seat, channel_name)
+    if arrival.game is not None and arrival.state is not None and friends and arrival.away_since is not None:
+        # Replays the move log: in a database thread, never on the event loop.
+        recap = await database_call(recap_for)(arrival.game, arrival.seat, arrival.away_since)
+        if recap is not None:
+            arrival.state["recap"] = recap
+    return arrival
+
+
+def at_table(game_id: str, player_id: str | None, seat: str | None, channel_name: str) -> Arrival:
+    """One database hop: the game read once for the seat the player now holds (taken or changed
+    since the socket opened), its presence row, state and presence message."""
+    game = load(game_id)
+    if game is None:
+        return Arrival(None, seat)
+    seat = game.seat_of(player_id)
+    second_tab, absent_since = present(game_id, seat, channel_name)
+    state = full_state(game, seat)
+    return Arrival(state, seat, second_tab, absent_since, presence_of(game, state["names"]), game)
 
 
 def present(game_id: str, seat: str | None, channel_name: str) -> tuple[bool, Any]:
-    """One database hop: whether the seat already had a live socket, then this socket's presence row."""
+    """Whether the seat already had a live socket, then this socket's presence row."""
     return presence.arrive(game_id, seat, channel_name)
 
 
-async def arrived(game_id: str) -> None:
+async def arrived(game_id: str, message: dict[str, Any] | None) -> None:
     """After the new socket's first state: the room hears of it, and moves due may go on."""
-    await broadcast_presence(game_id)
+    await send_presence(game_id, message)
     turns.advance_soon(game_id)
 
 
 async def seat_state(
-    game_id: str, player_id: str | None, seat: str | None, channel_name: str, away_since: datetime.datetime | None
+    game_id: str, player_id: str | None, seat: str | None, channel_name: str
 ) -> tuple[protocol.StateMessage | None, str | None]:
     """(the whole `state` for the socket, the seat it now holds); None when the game is gone.
     A seat taken or changed in the lobby since the last state moves the socket's presence."""
@@ -92,11 +125,6 @@ async def seat_state(
         return None, seat
     if now_seat != seat:
         await broadcast_presence(game_id)
-    if away_since is not None:
-        # Replays the move log: in a database thread, never on the event loop.
-        recap = await database_call(recap_for)(game, now_seat, away_since)
-        if recap is not None:
-            state["recap"] = recap
     return state, now_seat
 
 
@@ -111,11 +139,16 @@ def state_of(
     now_seat = game.seat_of(player_id)
     if now_seat != seat:
         presence.touch_presence(game_id, now_seat, channel_name)
-    state = state_message(game, now_seat)
-    state["recent"] = recent_events(game, now_seat)
-    if game.status == Game.FINISHED and game.mode == Game.FRIENDS and now_seat:
-        state["play_again"] = rematch.standing_offer(game, now_seat)
-    return state, game, now_seat
+    return full_state(game, now_seat), game, now_seat
+
+
+def full_state(game: Game, seat: str | None) -> protocol.StateMessage:
+    """The `state` of the game for the seat, with the deal's recent events and a standing rematch."""
+    state = state_message(game, seat)
+    state["recent"] = recent_events(game, seat)
+    if game.status == Game.FINISHED and game.mode == Game.FRIENDS and seat:
+        state["play_again"] = rematch.standing_offer(game, seat)
+    return state
 
 
 async def keep_alive(
