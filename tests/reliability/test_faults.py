@@ -109,9 +109,15 @@ def assert_acknowledged_moves_are_stored(database_url: str, player: ResilientPla
 
 
 async def finish(player: ResilientPlayer) -> None:
-    """Wait for South's turn (the bots are done), then check the patched view against a fresh one.
-    A deal may end while it waits: South then presses Next deal, as while playing (else the bots
-    wait for it, and the test with them)."""
+    """Wait for South's turn (the bots are done), then check the patched view against a fresh one."""
+    await back_to_south(player)
+    await player.tab.sync_matches()
+    await player.tab.close()
+
+
+async def back_to_south(player: ResilientPlayer) -> None:
+    """Wait for South's turn. A deal may end while it waits: South then presses Next deal, as while
+    playing (else the bots wait for it, and the test with them)."""
     deadline = time.monotonic() + 30
     while not player.tab.my_turn():
         assert time.monotonic() < deadline, "the bots did not come back to South"
@@ -119,8 +125,6 @@ async def finish(player: ResilientPlayer) -> None:
             await player.see_the_score(await player.tab.next_message("patch", "state", timeout=5))
         except TimeoutError:
             await player.tab.send({"type": "sync"})
-    await player.tab.sync_matches()
-    await player.tab.close()
 
 
 def test_finish_presses_next_deal_when_the_deal_ends_while_it_waits(daphne, sqlite_url):
@@ -130,18 +134,28 @@ def test_finish_presses_next_deal_when_the_deal_ends_while_it_waits(daphne, sqli
     browser = Browser(server.http)
     player = ResilientPlayer(browser, [server], browser.new_solo())
 
-    def last_turn_of_the_deal(view: dict) -> bool:  # the bots draw the last cards after it
-        return view["turn"] == player.tab.seat and view["phase"] == "draw" and 2 < view["stock"] <= 8
+    def last_turn_of_the_deal(view: dict) -> bool:
+        # Everyone draws two (R27; one from a stock of one, R53ii): from 1 to 6 cards, a bot finds
+        # the stock empty at its draw and the deal ends there (R51b). From 7 or 8 it would be
+        # South's own next draw, so such a deal is skipped and the next one tried.
+        return view["turn"] == player.tab.seat and view["phase"] == "draw" and 0 < view["stock"] <= 6
 
     async def scenario():
         await player.play_until(2)
-        while not last_turn_of_the_deal(player.tab.opened_view()):
-            await player.play_until(player.tab.opened_version() + 1)
-        while player.tab.my_turn():
-            await player.step()
-        player.tab.deal_ended = False
-        await finish(player)
-        assert player.tab.deal_ended, "the deal did not end while finish waited: the test proved nothing"
+        # A red three drawn by South at the very end ends the deal on South's turn (R53iii): then
+        # the test tries again in the next deal.
+        for _attempt in range(3):
+            while not last_turn_of_the_deal(player.tab.opened_view()):
+                await player.play_until(player.tab.opened_version() + 1)
+            while player.tab.my_turn():
+                await player.step()
+            player.tab.deal_ended = False
+            await back_to_south(player)
+            if player.tab.deal_ended:
+                break
+        assert player.tab.deal_ended, "the deal did not end while South waited: the test proved nothing"
+        await player.tab.sync_matches()
+        await player.tab.close()
 
     run(scenario())
 
