@@ -135,14 +135,14 @@ def test_finish_presses_next_deal_when_the_deal_ends_while_it_waits(daphne, sqli
     player = ResilientPlayer(browser, [server], browser.new_solo())
 
     def last_turn_of_the_deal(view: dict) -> bool:
-        # Everyone draws two (R27; one from a stock of one, R53ii): from 1 to 6 cards, a bot finds
-        # the stock empty at its draw and the deal ends there (R51b). From 7 or 8 it would be
+        # Everyone draws two (R27; one from a stock of one, R53(ii)): from 1 to 6 cards, a bot finds
+        # the stock empty at its draw and the deal ends there (R51(b)). From 7 or 8 it would be
         # South's own next draw, so such a deal is skipped and the next one tried.
         return view["turn"] == player.tab.seat and view["phase"] == "draw" and 0 < view["stock"] <= 6
 
     async def scenario():
         await player.play_until(2)
-        # A red three drawn by South at the very end ends the deal on South's turn (R53iii): then
+        # A red three drawn by South at the very end ends the deal on South's turn (R53(iii)): then
         # the test tries again in the next deal.
         for _attempt in range(3):
             while not last_turn_of_the_deal(player.tab.opened_view()):
