@@ -47,7 +47,9 @@ def arrive(game_id: GameId, seat: str | None, channel_name: str) -> tuple[bool, 
     row_seat = seat or SPECTATOR
     fresh = now - datetime.timedelta(seconds=3 * heartbeat_seconds())
     with transaction.atomic(savepoint=False):  # the outermost in a database thread: BEGIN, COMMIT
-        rows = list(Presence.objects.filter(game_id=game_id, seat=row_seat).values_list("connected", "last_seen"))
+        # Not its own row: written already when this is a retry after a database error.
+        mine = Presence.objects.filter(game_id=game_id, seat=row_seat).exclude(channel_name=channel_name)
+        rows = list(mine.values_list("connected", "last_seen"))
         live = any(connected and seen >= fresh for connected, seen in rows)
         absent_since = None if seat is None or not rows or live else max(seen for _connected, seen in rows)
         if not all(connected for connected, _seen in rows):

@@ -33,3 +33,15 @@ def test_a_seat_back_after_a_restart_opens_in_ten_statements(django_assert_num_q
     assert arrival.state is not None and arrival.state["v"] == game.version and arrival.seat == "S"
     assert not arrival.second_tab and arrival.away_since is not None
     assert arrival.presence is not None and arrival.presence["seats"]["S"] == "connected"
+
+
+def test_an_opening_read_again_is_not_its_own_second_tab():
+    """The hop is retried after a database error, which may come after its presence row was
+    committed: that row is the socket's own, not a second tab of the seat."""
+    player = Player.objects.create()
+    game, _ = create_game(player, "solo", "easy")
+    touch_presence(game.id, "S", "before-the-restart", first=True)
+    drop_presence("before-the-restart")
+    at_table(str(game.id), str(player.id), "S", "after-the-restart")
+    assert not at_table(str(game.id), str(player.id), "S", "after-the-restart").second_tab
+    assert at_table(str(game.id), str(player.id), "S", "a-second-tab").second_tab
