@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 
 from testsupport.daphne import free_port
 from testsupport.services import service_missing
@@ -65,6 +66,15 @@ class RedisServer:
         self.kill()
         time.sleep(down_for)
         self.start()
+
+    def publishes(self) -> int:
+        """How many PUBLISH commands this server has run since it started."""
+        client = redis.Redis(host="127.0.0.1", port=self.port)
+        try:
+            stats = client.info("commandstats")
+        finally:
+            client.close()
+        return int(stats.get("cmdstat_publish", {}).get("calls", 0))
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ spectator follows every version in order, patch by patch, and ends at the player
 import asyncio
 
 import pytest
-import redis
 
 from testsupport.clients import Browser
 from testsupport.cluster import Cluster, nginx_binary
@@ -21,15 +20,6 @@ pytestmark = pytest.mark.services
 TARGET_VERSION = 24
 
 
-def publishes(server: RedisServer) -> int:
-    client = redis.Redis(host="127.0.0.1", port=server.port)
-    try:
-        stats = client.info("commandstats")
-    finally:
-        client.close()
-    return int(stats.get("cmdstat_publish", {}).get("calls", 0))
-
-
 def follow_game(playing, watching, redis_server: RedisServer, target: int = TARGET_VERSION) -> tuple[int, int]:
     """A solo game played on `playing` up to `target` while a spectator on `watching` follows:
     the version reached, and the PUBLISHes meanwhile (the sockets still open: their leaving
@@ -40,7 +30,7 @@ def follow_game(playing, watching, redis_server: RedisServer, target: int = TARG
     published = []
 
     async def scenario() -> None:
-        before = publishes(redis_server)
+        before = redis_server.publishes()
         await watcher.open()
         await player.open()
         await player.play_until(target, timeout=60)
@@ -49,7 +39,7 @@ def follow_game(playing, watching, redis_server: RedisServer, target: int = TARG
         while watcher.opened_version() < player.opened_version():
             await watcher.next_message("patch")
         await watcher.sync_matches()  # the patched view is the server's
-        published.append(publishes(redis_server) - before)
+        published.append(redis_server.publishes() - before)
         await player.close()
         await watcher.close()
 

@@ -8,7 +8,6 @@ its group's shard, and both shards carried games.
 import asyncio
 
 import pytest
-import redis
 from channels_redis.utils import _consistent_hash
 
 from testsupport.clients import Browser
@@ -20,15 +19,6 @@ from .test_service_health import until_status
 pytestmark = pytest.mark.services
 
 TARGET_VERSION = 24
-
-
-def publishes(server: RedisServer) -> int:
-    client = redis.Redis(host="127.0.0.1", port=server.port)
-    try:
-        stats = client.info("commandstats")
-    finally:
-        client.close()
-    return int(stats.get("cmdstat_publish", {}).get("calls", 0))
 
 
 def test_two_processes_play_over_two_redis_shards(daphne, postgres_url, private_redis, tmp_path):
@@ -52,7 +42,7 @@ def test_two_processes_play_over_two_redis_shards(daphne, postgres_url, private_
             on_shard[_consistent_hash(f"game.{game}", 2)] += 1
             games.append(game)
             browsers.append(browser)
-        before = [publishes(server) for server in shards]
+        before = [server.publishes() for server in shards]
         players = [WsPlayer(b, playing.ws, g) for b, g in zip(browsers, games, strict=True)]
         watchers = [WsPlayer(Browser(watching.http), watching.ws, g, on_gap="fail") for g in games]
 
@@ -72,7 +62,7 @@ def test_two_processes_play_over_two_redis_shards(daphne, postgres_url, private_
         for player, watcher in zip(players, watchers, strict=True):
             assert watcher.opened_version() == player.opened_version() >= TARGET_VERSION
             assert watcher.gaps == 0  # followed patch by patch
-        carried = [publishes(server) - count for server, count in zip(shards, before, strict=True)]
+        carried = [server.publishes() - count for server, count in zip(shards, before, strict=True)]
         assert all(count >= 2 * TARGET_VERSION for count in carried), carried
         second_redis.kill()  # one shard down: the processes are not ready
         assert until_status(watching.http + "/readyz", 503)["failed"] == ["channel_layer"]

@@ -5,6 +5,9 @@ the stored moves are exactly versions 1..v with no half-applied one (the log rep
 stored position), and the game goes on.
 """
 
+import functools
+from collections.abc import Callable
+
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -75,9 +78,16 @@ async def resume_and_play_a_round(browser, server, game_id, acknowledged: int) -
 @pytest.mark.parametrize("point,at,stored_after_crash", CASES)
 def test_a_crash_inside_a_move_loses_no_acknowledged_move(daphne, sqlite_url, point, at, stored_after_crash):
     server = daphne(sqlite_url, **SIMPLE_BOTS, FOOT_FAULT=f"{point}@{at}")
+    database = sqlite_url.removeprefix("sqlite:///")
+    crash_then_resume(server, functools.partial(assert_log_is_whole, database), at, stored_after_crash)
+
+
+def crash_then_resume(server, whole_log: Callable[[str], int], at: int, stored_after_crash: int) -> None:
+    """A solo game played until the server exits at its fault (before version `at` is
+    acknowledged); `whole_log(game_id)` checks the stored log and gives its version, then the
+    server restarts without the fault and South plays a round."""
     browser = Browser(server.http)
     game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
-    database = sqlite_url.removeprefix("sqlite:///")
     south = WsPlayer(browser, server.ws, game["id"])
 
     async def until_crash():
@@ -88,10 +98,10 @@ def test_a_crash_inside_a_move_loses_no_acknowledged_move(daphne, sqlite_url, po
     assert server.wait_exit() == 137
     acknowledged = south.opened_version()
     assert acknowledged < at  # the move at the fault was never acknowledged
-    assert assert_log_is_whole(database, game["id"]) == stored_after_crash >= acknowledged
+    assert whole_log(game["id"]) == stored_after_crash >= acknowledged
     server.start(FOOT_FAULT=None)
     run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
-    assert_log_is_whole(database, game["id"])
+    whole_log(game["id"])
 
 
 def test_kill_9_while_the_bots_play_loses_no_acknowledged_move(daphne, sqlite_url):
@@ -141,22 +151,7 @@ def test_a_crash_inside_the_computers_turns_keeps_all_of_them_or_none(
 ):
     bots_in_threads = {**SIMPLE_BOTS, "FOOT_BOT_POOL": "thread"}
     server = daphne(postgres_url, **bots_in_threads, FOOT_FAULT=f"{point}@{at}")
-    browser = Browser(server.http)
-    game = browser.post("/api/games", {"mode": "solo", "level": "easy"})
-    south = WsPlayer(browser, server.ws, game["id"])
-
-    async def until_crash():
-        await south.open()
-        await play_until_the_server_dies(south)
-
-    run(until_crash())
-    assert server.wait_exit() == 137
-    acknowledged = south.opened_version()
-    assert acknowledged < at
-    assert assert_whole_log(postgres_url, game["id"]) == stored_after_crash >= acknowledged
-    server.start(FOOT_FAULT=None)
-    run(resume_and_play_a_round(browser, server, game["id"], acknowledged))
-    assert_whole_log(postgres_url, game["id"])
+    crash_then_resume(server, functools.partial(assert_whole_log, postgres_url), at, stored_after_crash)
 
 
 @pytest.mark.services
