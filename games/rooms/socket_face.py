@@ -99,14 +99,9 @@ def at_table(game_id: str, player_id: str | None, seat: str | None, channel_name
     if game is None:
         return Arrival(None, seat)
     seat = game.seat_of(player_id)
-    second_tab, absent_since = present(game_id, seat, channel_name)
+    second_tab, absent_since = presence.arrive(game_id, seat, channel_name)
     state = full_state(game, seat)
     return Arrival(state, seat, second_tab, absent_since, presence_of(game, state["names"]), game)
-
-
-def present(game_id: str, seat: str | None, channel_name: str) -> tuple[bool, Any]:
-    """Whether the seat already had a live socket, then this socket's presence row."""
-    return presence.arrive(game_id, seat, channel_name)
 
 
 async def arrived(game_id: str, message: dict[str, Any] | None) -> None:

@@ -21,9 +21,8 @@ from games.rooms.creation import (
 from games.rooms.errors import RoomError
 from games.rooms.moves import MoveResult, announce_finished, apply_move, next_deal
 from games.rooms.patches import view_patch
-from games.rooms.presence import drop_presence, seat_presence, touch_presence
+from games.rooms.presence import arrive, drop_presence, seat_presence, touch_presence
 from games.rooms.seat_views import PUBLIC, state_message
-from games.rooms.socket_face import present
 from games.signals import game_finished
 from leaderboards import daily
 from players.models import Player
@@ -239,11 +238,11 @@ def test_a_socket_back_after_a_restart_is_present_in_three_statements(player, dj
     touch_presence(game.id, "S", "before-the-restart", first=True)
     drop_presence("before-the-restart")
     with django_assert_max_num_queries(3):
-        second_tab, absent_since = present(str(game.id), "S", "after-the-restart")
+        second_tab, absent_since = arrive(str(game.id), "S", "after-the-restart")
     assert not second_tab and absent_since is not None
     rows = Presence.objects.filter(game=game).values_list("channel_name", "connected")
     assert list(rows) == [("after-the-restart", True)]
-    assert present(str(game.id), "S", "a-second-tab")[0]  # the seat is open elsewhere now
+    assert arrive(str(game.id), "S", "a-second-tab")[0]  # the seat is open elsewhere now
 
 
 def test_moves_are_append_only(player):
