@@ -24,9 +24,9 @@ from games.engine import RuleError
 from games.inbox import Inbox, Message, TokenBucket
 from games.messages import language_of_scope, render_error
 from games.protocol import CLOSE_BANNED, CLOSE_IDLE, CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_TOO_MANY
+from games.rooms import heartbeats
 from games.rooms import socket_face as room
 from games.rooms.broadcast import group_name
-from games.rooms.config import heartbeat_seconds
 from games.rooms.errors import RoomError
 from games.rooms.seat_views import PUBLIC
 from games.socket_plumbing import (
@@ -54,7 +54,6 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
     version: int | None = None  # the version this socket's view is at; None until its first state
     pending: dict[int, dict[str, Any]]  # version -> room update that arrived ahead of a missing one
     gap_task: asyncio.Task[None] | None = None
-    heartbeat_task: asyncio.Task[None] | None = None
     lease: limits.SocketLease | None = None
     last_presence: dict[str, Any] | None = None  # the seats of the last presence this socket forwarded
     side_tasks: set[asyncio.Task[None]]  # answers still being worked out (look backs), cancelled on release
@@ -65,7 +64,7 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
     async def __call__(self, scope: "_ChannelScope", receive: ASGIReceiveCallable, send: ASGISendCallable) -> None:
         """The consumer's whole life. Whatever ends it releases what it holds: the socket closing,
         an error, or Daphne cancelling it for a backlog older than its application_close_timeout
-        (then `disconnect` never runs, and the heartbeat went on renewing the socket's place)."""
+        (then `disconnect` never runs, and the heartbeat would go on renewing the socket's place)."""
         self.pending, self.side_tasks = {}, set()
         bucket = TokenBucket(settings.FOOT_WS_RATE, settings.FOOT_WS_BURST)
         # Daphne's ASGI events, which the inbox reads as the plain dicts they are (and hands on below).
@@ -120,7 +119,7 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
         if arrival.second_tab:
             await self.send_notice("seat_open_elsewhere")
         await room.arrived(self.game_id, arrival.presence)
-        self.heartbeat_task = asyncio.create_task(self.heartbeat(lease))
+        heartbeats.register(self)
 
     async def disconnect(self, code: int) -> None:
         await self.release()
@@ -130,7 +129,8 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
         if self.released:
             return
         self.released = self.closed = True
-        for task in (self.heartbeat_task, self.gap_task, *self.side_tasks):
+        heartbeats.unregister(self)
+        for task in (self.gap_task, *self.side_tasks):
             if task is not None:
                 task.cancel()  # a look back's search goes on and stores its answer (games.rooms.lookback)
         if self.lease is not None:  # also held by a socket refused at connect: release says so
@@ -141,23 +141,15 @@ class GameConsumer(DirectDispatch, SendsUntilClosed, AsyncWebsocketConsumer):
             await room.leave(self.game_id, self.channel_name, announce=not restarting())
         await forget_channel(self.channel_layer, self.channel_name)
 
-    async def heartbeat(self, lease: limits.SocketLease) -> None:
-        """Keep this socket's place and presence fresh, close it when idle, and run the room's
-        watchdog (absent friends, timeouts)."""
-        while True:
-            await asyncio.sleep(heartbeat_seconds())
-            if self.closed:
-                return
-            if time.monotonic() - self.inbox.last_heard > limits.idle_seconds():
-                await self.close(CLOSE_IDLE)
-                return
-            try:
-                await sync_to_async(lease.renew, thread_sensitive=False)()
-                await room.keep_alive(
-                    self.game_id, self.seat, self.channel_name, self.watch_presence, self.last_presence
-                )
-            except Exception:
-                log.exception("heartbeat of game %s failed", self.game_id)
+    async def still_open(self) -> bool:
+        """The process's heartbeat asks (games.rooms.heartbeats): False once the socket is closed; a
+        socket that sent nothing, not even a heartbeat, for the idle limit is closed first."""
+        if self.closed:
+            return False
+        if time.monotonic() - self.inbox.last_heard > limits.idle_seconds():
+            await self.close(CLOSE_IDLE)
+            return False
+        return True
 
     # ------------------------------------------------------------ client -> server
 

@@ -9,8 +9,8 @@
   0 when it may happen now (and the time starts), else the seconds left.
 - `SocketLease` holds one websocket's place in the caps of its session, its network and its game (a
   spectator's in the spectators' own caps of its network and game): `claim` on connect, `renew` on
-  every heartbeat, `release` on disconnect. A place whose process died frees itself
-  `LEASE_HEARTBEATS` heartbeats later.
+  every heartbeat (`renew_leases`: every socket of a process's heartbeat in one round trip),
+  `release` on disconnect. A place whose process died frees itself `LEASE_HEARTBEATS` heartbeats later.
 
 The settings (server/settings.py, docs/DEPLOY.md): a rate is "count/seconds", several windows
 joined by commas ("20/60,200/3600": 20 a minute and 200 an hour); every per-network count is
@@ -74,6 +74,7 @@ SOCKET_SETTINGS = {
 }
 NETWORK_SCOPES = ("network", "watch_network")
 LEASE_HEARTBEATS = 3  # a socket's place outlives its last renewal by three heartbeats
+Places = tuple[list[str], str]  # the caps' sets a socket's place is in, and the socket
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,18 +197,28 @@ class SocketLease:
         return None if full is None else self.scopes[full]
 
     def renew(self) -> None:
-        if self.held:
-            store().renew([name for name, _cap in self.places], self.member, self.expiry())
+        renew_leases([self])
+
+    def names(self) -> list[str]:
+        """The caps' sets this socket's place is in."""
+        return [name for name, _cap in self.places]
 
     def release(self) -> None:
         if self.held:
             self.held = False
-            store().release([name for name, _cap in self.places], self.member)
+            store().release(self.names(), self.member)
 
     @staticmethod
     def expiry() -> float:
         heartbeat = float(getattr(settings, "FOOT_HEARTBEAT_SECONDS", 10) or 10)
         return now() + LEASE_HEARTBEATS * heartbeat
+
+
+def renew_leases(leases: list[SocketLease]) -> None:
+    """Renew the places of every held lease (a process's heartbeat: one round trip for them all)."""
+    held = [(lease.names(), lease.member) for lease in leases if lease.held]
+    if held:
+        store().renew_many(held, SocketLease.expiry())
 
 
 def idle_seconds() -> float:
@@ -262,11 +273,12 @@ class RedisStore:
         )
         return None if int(full) == 0 else int(full) - 1
 
-    def renew(self, names: list[str], member: str, expiry: float) -> None:
+    def renew_many(self, places: list[Places], expiry: float) -> None:
         pipe = self.client.pipeline(transaction=False)
-        for name in names:
-            pipe.zadd(name, {member: expiry})  # back in the set after a Redis restart
-            pipe.expireat(name, math.ceil(expiry) + 1)
+        for names, member in places:
+            for name in names:
+                pipe.zadd(name, {member: expiry})  # back in the set after a Redis restart
+                pipe.expireat(name, math.ceil(expiry) + 1)
         pipe.execute()
 
     def release(self, names: list[str], member: str) -> None:
@@ -314,12 +326,17 @@ class CacheStore:
                 cache.set(name, members, timeout=math.ceil(expiry - at) + 1)
         return None
 
-    def renew(self, names: list[str], member: str, expiry: float) -> None:
-        with self.lock:
+    def renew_many(self, places: list[Places], expiry: float) -> None:
+        renewed: dict[str, list[str]] = {}  # each cap's set read and written once, however many sockets
+        for names, member in places:
             for name in names:
+                renewed.setdefault(name, []).append(member)
+        with self.lock:
+            for name, sockets in renewed.items():
                 members = cache.get(name) or {}
-                if member in members:
-                    members[member] = expiry
+                held = [member for member in sockets if member in members]
+                if held:
+                    members.update(dict.fromkeys(held, expiry))
                     cache.set(name, members, timeout=math.ceil(expiry - now()) + 1)
 
     def release(self, names: list[str], member: str) -> None:
@@ -336,7 +353,7 @@ class Store(Protocol):
     def increment(self, counters: list[tuple[str, int]]) -> list[int]: ...
     def cooldown(self, name: str, seconds: float) -> float: ...
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None: ...
-    def renew(self, names: list[str], member: str, expiry: float) -> None: ...
+    def renew_many(self, places: list[Places], expiry: float) -> None: ...
     def release(self, names: list[str], member: str) -> None: ...
 
 
@@ -358,8 +375,8 @@ class FailOpen:
     def claim(self, places: list[tuple[str, int]], member: str, expiry: float) -> int | None:
         return self.guarded("claim", None, lambda: self.inner.claim(places, member, expiry))
 
-    def renew(self, names: list[str], member: str, expiry: float) -> None:
-        self.guarded("renew", None, lambda: self.inner.renew(names, member, expiry))
+    def renew_many(self, places: list[Places], expiry: float) -> None:
+        self.guarded("renew", None, lambda: self.inner.renew_many(places, expiry))
 
     def release(self, names: list[str], member: str) -> None:
         self.guarded("release", None, lambda: self.inner.release(names, member))

@@ -41,6 +41,7 @@ The parts, from the bottom up. Their order is the import contract `rooms-order` 
 - turns           the event loop's side of play: a person's move, the computers' turns, hints
 - lookback        the look back after a deal: who may ask, the search in its own pool, the answer kept
 - away            each process's wake-up at an absent friend's deadline
+- heartbeats      every socket's heartbeat, batched: one task, one UPDATE, one Redis pipeline a tick
 
 No module outside this package writes a Game or a Move (tests/rooms/test_only_rooms_write.py).
 Callers (games.consumers, games.api, games.pages, the management commands) import each name

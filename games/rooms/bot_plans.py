@@ -37,11 +37,11 @@ class BotPlan:
 def plan_bot_move(game_id: GameId) -> BotPlan | None:
     """The computer move due now, if any (a bot's turn, or an absent friend's past the grace).
 
-    Cheap when nothing is due (the heartbeats ask every few seconds): one read of the row without
-    its positions, and the turn from this process's live game when it is at the row's version.
+    Cheap when nothing is due: one read of the row without its positions, and the turn from this
+    process's live game when it is at the row's version.
     """
     game = game_rows.read_game(game_id)
-    if game is None or game.status != Game.PLAYING or awaiting_humans(game):
+    if game is None or not_playing(game):
         return None
     live = LIVE.peek(game.id, game.version)
     engine_game = None
@@ -63,6 +63,29 @@ def plan_bot_move(game_id: GameId) -> BotPlan | None:
         return None
     view = engine_game.view(seat)
     return BotPlan(seat, BOT_LEVEL_FOR_ABSENT, bot_seed(game.seed, seat), view, game.version, stand_in=True)
+
+
+def maybe_due(game_ids: list[str]) -> list[str]:
+    """Of these games, those where a computer move may be due now (`plan_bot_move` then decides),
+    from one read of their rows: the heartbeats' watchdog asks for every game of a process at once."""
+    return [str(game.id) for game in game_rows.read_games(list(game_ids)) if not nothing_due(game)]
+
+
+def nothing_due(game: Game) -> bool:
+    """Whether no computer move can be due in the game read, known without reading more: it is
+    not being played, it waits for `next_deal`, or (but in a friends game, where an away friend's
+    seat is the computer's) this process's live game at the row's version has a person to play."""
+    if not_playing(game):
+        return True
+    if game.mode == Game.FRIENDS:
+        return False
+    live = LIVE.peek(game.id, game.version)
+    return live is not None and (live.turn is None or game.bot_level(live.turn) is None)
+
+
+def not_playing(game: Game) -> bool:
+    """Over or not started, or waiting for the people's `next_deal`: nobody moves."""
+    return game.status != Game.PLAYING or awaiting_humans(game)
 
 
 def stands_in(game: Game, seat: str, engine_game: engine.Game) -> bool:

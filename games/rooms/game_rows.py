@@ -81,6 +81,7 @@ def _statements(vendor: str) -> dict[str, Any]:
     placeholders = ", ".join(["%s"] * len(MOVE_FIELDS))
     return {
         "read": select,
+        "read_many": f"SELECT {', '.join(game_columns)} FROM {game_table} WHERE {pk} IN ",
         "select": select + lock,
         "update": update,
         "insert": f"INSERT INTO {move_table} ({move_columns}) VALUES ({placeholders})",
@@ -141,6 +142,24 @@ def read_game(game_id: GameId) -> Game | None:
     return _game_row("read", game_id)
 
 
+def read_games(game_ids: list[GameId]) -> list[Game]:
+    """The rows of these games as they are now, without their positions, in one statement (the
+    heartbeats' watchdog); a missing game or a malformed id has none."""
+    db = _db()
+    pks = []
+    for game_id in game_ids:
+        try:
+            pks.append(_pk(game_id, db))
+        except ValidationError:
+            continue
+    if not pks:
+        return []
+    with db.cursor() as cursor:
+        cursor.execute(_statements(db.vendor)["read_many"] + f"({', '.join(['%s'] * len(pks))})", pks)
+        rows = cursor.fetchall()
+    return [_game_of(row, db) for row in rows]
+
+
 def _game_row(statement: str, game_id: GameId) -> Game | None:
     db = _db()
     try:
@@ -150,8 +169,11 @@ def _game_row(statement: str, game_id: GameId) -> Game | None:
     with db.cursor() as cursor:
         cursor.execute(_statements(db.vendor)[statement], [pk])
         row = cursor.fetchone()
-    if row is None:
-        return None
+    return None if row is None else _game_of(row, db)
+
+
+def _game_of(row: tuple[Any, ...], db: BaseDatabaseWrapper) -> Game:
+    """A selected row as the `Game` the ORM would make of it (each column through its converters)."""
     values = []
     for stored, (converters, column) in zip(row, _converters(db.vendor), strict=True):
         value = stored

@@ -11,6 +11,7 @@ May call games.models, games.rooms.config, names and stored.
 
 import datetime
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +26,7 @@ from games.rooms.stored import load
 def touch_presence(
     game_id: GameId, seat: str | None, channel_name: str, first: bool = False
 ) -> datetime.datetime | None:
-    """The socket is there now (on connect and on every heartbeat: then one UPDATE).
+    """The socket is there now, at its seat (on connect, and when its seat changed: then one UPDATE).
 
     On connect (`first`) it answers since when the seat had no socket (None when it had one, or
     never had a row): the start of its absence, for the recap of what happened meanwhile."""
@@ -36,6 +37,23 @@ def touch_presence(
     if not Presence.objects.filter(channel_name=channel_name).update(last_seen=now, connected=True, seat=row_seat):
         write_row(game_id, row_seat, channel_name, now)
     return None
+
+
+def refresh_rows(channel_names: list[str]) -> set[str]:
+    """A process's heartbeat: every live row of these sockets is fresh, in one UPDATE; answers the
+    sockets it found no live row of (a row purged, or dropped by a socket that closed meanwhile),
+    read only when some are missing. `write_rows` writes those of sockets still open."""
+    rows = Presence.objects.filter(channel_name__in=channel_names, connected=True)
+    if rows.update(last_seen=timezone.now()) == len(channel_names):
+        return set()
+    return set(channel_names) - set(rows.values_list("channel_name", flat=True))
+
+
+def write_rows(sockets: Sequence[tuple[GameId, str | None, str]]) -> None:
+    """The rows of these sockets (game, seat, channel), written anew: the heartbeat found none."""
+    now = timezone.now()
+    for game_id, seat, channel_name in sockets:
+        write_row(game_id, seat or SPECTATOR, channel_name, now)
 
 
 def arrive(game_id: GameId, seat: str | None, channel_name: str) -> tuple[bool, datetime.datetime | None]:

@@ -1,8 +1,8 @@
 """The room service's face to a websocket: one async call per thing a socket does (open, state,
-act, check, hint, look back, heartbeat, leave, …). Every decision is here or below: who the
-socket is, whether it may watch, which seat it holds, what its `state` holds; each call makes
-its own hops to the database threads, so the consumer (games/consumers.py) keeps only the
-envelope, the limits and the delivery.
+act, check, hint, look back, leave, …; its heartbeat is games.rooms.heartbeats', one for all the
+sockets of a process). Every decision is here or below: who the socket is, whether it may watch,
+which seat it holds, what its `state` holds; each call makes its own hops to the database
+threads, so the consumer (games/consumers.py) keeps only the envelope, the limits and the delivery.
 
 May call every other room module (the top of the rooms' order, docs/ROOMS.md).
 """
@@ -144,17 +144,6 @@ def full_state(game: Game, seat: str | None) -> protocol.StateMessage:
     if game.status == Game.FINISHED and game.mode == Game.FRIENDS and seat:
         state["play_again"] = rematch.standing_offer(game, seat)
     return state
-
-
-async def keep_alive(
-    game_id: str, seat: str | None, channel_name: str, watch: bool, last_presence: dict[str, Any] | None
-) -> None:
-    """A heartbeat: the presence row is fresh, the room hears of a changed presence (a friend's grace
-    ran out), and the room's watchdog looks for due moves."""
-    await database_call(presence.touch_presence)(game_id, seat, channel_name, False)
-    if watch:
-        await broadcast_presence(game_id, unless=last_presence)
-    turns.advance_soon(game_id)
 
 
 async def leave(game_id: str, channel_name: str, announce: bool = True) -> None:

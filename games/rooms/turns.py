@@ -4,12 +4,13 @@ computers answer), every computer turn that is due after it (`advance`), and the
 `advance(game_id)` plays every computer turn in a row, each its own move and version, computed
 off the event loop (games.rooms.bot_runner); an answer for a stale version is dropped. Each move
 hands the plan of the next bot move (seat, view, version) to the loop, so a run of bot turns
-costs no extra read. It runs after each human move and whenever a consumer connects or beats its
-heartbeat, so a game left on a bot's turn by a restart goes on as soon as anyone is there.
+costs no extra read. It runs after each human move, whenever a consumer connects, and when the
+process's heartbeat finds a computer move may be due (games.rooms.heartbeats), so a game left on
+a bot's turn by a restart goes on as soon as anyone is there.
 
 May call every module of the room service below it (moves, bot_plans, database_threads,
-broadcast, bot_runner, stand_ins, stored, views, faults, config, errors); only the consumer and
-games.rooms.away call it.
+broadcast, bot_runner, stand_ins, stored, views, faults, config, errors); only the consumer,
+games.rooms.away and games.rooms.heartbeats call it.
 """
 
 import asyncio
