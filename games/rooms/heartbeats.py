@@ -83,13 +83,16 @@ class Heart:
                 due.append(entry.socket)
         return due
 
+    async def tick(self) -> None:
+        due = self.take_due(time.monotonic())
+        if due:
+            await beat(due, self.sockets.__contains__)
+
     async def run(self) -> None:
         try:
             while self.sockets:
                 await asyncio.sleep(heartbeat_seconds() / TICKS_PER_HEARTBEAT)
-                due = self.take_due(time.monotonic())
-                if due:
-                    await beat(due, self.sockets.__contains__)
+                await guarded(self.tick(), "tick")
         finally:
             if self.task is asyncio.current_task():
                 self.task = None

@@ -282,3 +282,21 @@ async def test_sockets_registered_apart_beat_apart_and_the_task_ends_with_the_la
     for socket in (first, second, later):
         heartbeats.unregister(socket)
     assert heartbeats.heart().task is None and not heartbeats.heart().sockets
+
+
+async def test_a_tick_that_fails_is_logged_and_the_next_one_comes(settings, monkeypatch, caplog):
+    settings.FOOT_HEARTBEAT_SECONDS = 0.2
+    ticks: list[int] = []
+
+    async def failing(sockets, registered):
+        ticks.append(len(sockets))
+        raise RuntimeError("a tick that fails")
+
+    monkeypatch.setattr(heartbeats, "beat", failing)
+    only = Socket("g", "S", "only")
+    heartbeats.register(only)
+    deadline = time.monotonic() + 5
+    while len(ticks) < 2 and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    heartbeats.unregister(only)
+    assert ticks[:2] == [1, 1] and "heartbeat: tick failed" in caplog.text
