@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -236,6 +236,10 @@ class Deadline:
     at: float
 
 
+def any_frame(message: dict) -> bool:
+    return True
+
+
 def close_code(closed: ConnectionClosed) -> int | None:
     return closed.rcvd.code if closed.rcvd else None
 
@@ -280,8 +284,8 @@ class Table:
             game_id = (await asyncio.to_thread(session.post, "/test/start-position", body))["id"]
         else:
             game_id = await asyncio.to_thread(session.new_solo, self.level)
-        # A gap is resynced and counted; in place and no frames kept: the load generator shares the
-        # machine with the servers, and a copy of the view per patch was its dearest part.
+        # A gap is resynced and counted; in place, no frames kept, no pings of its own: the load
+        # generator shares the machine with the servers, and counts in a move's cost.
         player = self.player = WsPlayer(
             session,
             self.server.ws,
@@ -290,6 +294,7 @@ class Table:
             keep_frames=False,
             in_place=True,
             ref_prefix=f"t{self.number}.",
+            keepalive=False,
         )
         self.last_ack = 0
         if self.echo is None:
@@ -297,7 +302,10 @@ class Table:
         await player.open(open_timeout=60)
 
     async def connect_echo(self, timeout: float) -> ClientConnection:
-        return await connect(f"{self.server.ws}/ws/echo/", origin=Origin(self.server.http), open_timeout=timeout)
+        # No pings of its own, as a browser (the server's are answered).
+        return await connect(
+            f"{self.server.ws}/ws/echo/", origin=Origin(self.server.http), open_timeout=timeout, ping_interval=None
+        )
 
     async def reconnect(self, closed_at: float) -> bool:
         """As static/foot/net.js after its socket closed: the first try after 0.1-0.5 s, then 0.5 s,
@@ -349,33 +357,35 @@ class Table:
             raise RuntimeError("the table was never opened")
         return self.player
 
-    @contextlib.contextmanager
-    def counted(self) -> Iterator[WsPlayer]:
-        """The moves (patches applied, while measuring) and the gaps of the frames read meanwhile."""
+    def count(self, player: WsPlayer, applied: int, gaps: int) -> None:
+        """The moves (patches applied, while measuring) and the gaps since `player` had `applied`
+        and `gaps`. A plain call, not a context manager: the generator reads every frame through it."""
+        if self.measuring:
+            self.tally.moves += player.applied - applied
+        self.tally.gaps += player.gaps - gaps
+
+    async def until(self, wanted: Callable[[dict], bool], timeout: float = ANSWER_TIMEOUT) -> dict:
         player = self.opened()
         applied, gaps = player.applied, player.gaps
         try:
-            yield player
-        finally:
-            if self.measuring:
-                self.tally.moves += player.applied - applied
-            self.tally.gaps += player.gaps - gaps
-
-    async def until(self, wanted: Callable[[dict], bool], timeout: float = ANSWER_TIMEOUT) -> dict:
-        with self.counted() as player:
             return await player.until(wanted, timeout)
+        finally:
+            self.count(player, applied, gaps)
 
     def my_turn(self) -> bool:
         return self.player is not None and self.player.my_turn()
 
     async def act(self, action: dict) -> dict:
         started, sent_at = time.perf_counter(), time.monotonic()
+        player = self.opened()
+        applied, gaps = player.applied, player.gaps
         try:
-            with self.counted() as player:
-                answer = await player.act(action, timeout=ANSWER_TIMEOUT)
+            answer = await player.act(action, timeout=ANSWER_TIMEOUT)
         except ConnectionClosed:
             self.tally.cut += 1
             raise
+        finally:
+            self.count(player, applied, gaps)
         if self.measuring:
             self.tally.actions.append(player.frame_at - started)  # before this client parsed it
             self.tally.action_at.append(sent_at)
@@ -491,7 +501,8 @@ class Table:
                     await self.open()  # a new game for the same player
                     continue
                 player = self.opened()
-                self.collect_look_backs()
+                if self.asked or player.replies:
+                    self.collect_look_backs()
                 if player.deal_ended:  # the bots wait for this seat's next_deal
                     player.deal_ended = False
                     self.tally.deals_ended += 1
@@ -505,7 +516,7 @@ class Table:
                     continue
                 wait = min(end.at - now, max(0.05, next_turn - now) if self.my_turn() else 5.0)
                 try:
-                    await self.until(lambda m: True, timeout=max(wait, 0.01))
+                    await self.until(any_frame, timeout=max(wait, 0.01))
                 except TimeoutError:
                     if not self.my_turn() and time.monotonic() - now > 4.0:
                         await self.resync()  # nothing for a while and not our turn: check where we are

@@ -13,8 +13,12 @@ port), keeps the view by applying each patch to the one before, and plays with `
 - `keep_frames`: every frame as (the version after it, the message) in `frames`, its patches in
   `patches` (the hidden-card and order checks read them); off for a benchmark, whose soak would
   keep every frame of an hour.
-- `in_place`: patch the view in place: a copy of the whole view per patch made the load generator,
-  which shares the machine with the servers, the dearest part of a benchmark after the servers.
+- `keepalive`: False sends no pings of its own (a browser sends none; the server's pings are still
+  answered): the benchmarks, whose hundreds of sockets each pinged every 20 s.
+- `in_place`: patch the view in place, with testsupport.json_patch's plain applier: a copy of the
+  whole view per patch, then jsonpatch's objects per op, made the load generator (which shares the
+  machine with the servers) the dearest part of a benchmark after the servers. Without it the
+  view is patched by jsonpatch, the reference, into a new view.
 
 `received_at` is when the last state or patch arrived (time.perf_counter), before this client
 parsed it, and `frame_at` when any last frame did: the benchmarks' round trips end there.
@@ -37,6 +41,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from testsupport.clients import Browser
+from testsupport.json_patch import apply_in_place
 
 
 def simple_action(view: dict) -> dict:
@@ -59,12 +64,14 @@ class WsPlayer:
         keep_frames: bool = True,
         in_place: bool = False,
         ref_prefix: str = "c",
+        keepalive: bool = True,
     ):
         if on_gap not in ("fail", "resync"):
             raise ValueError(f"on_gap is 'fail' or 'resync', not {on_gap!r}")
         self.browser, self.game_id = browser, game_id
         self.url = f"{ws_base}/ws/game/{game_id}/"
         self.on_gap, self.keep_frames, self.in_place, self.ref_prefix = on_gap, keep_frames, in_place, ref_prefix
+        self.keepalive = keepalive
         self.view: dict | None = None
         self.version: int | None = None
         self.seat: str | None = None
@@ -91,6 +98,7 @@ class WsPlayer:
             origin=Origin(page_origin),
             max_size=None,
             open_timeout=open_timeout,
+            ping_interval=20 if self.keepalive else None,  # 20: websockets' own default
         )
         return await self.next_message("state")
 
@@ -114,7 +122,8 @@ class WsPlayer:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"no wanted frame in {timeout:g} s")
-            frame = await asyncio.wait_for(self.socket.recv(), left)
+            async with asyncio.timeout(left):  # no task per frame, as wait_for makes
+                frame = await self.socket.recv()
             received_at = self.frame_at = time.perf_counter()
             message = json.loads(frame)
             if not self.take(message, received_at):
@@ -139,7 +148,10 @@ class WsPlayer:
                 self.gaps += 1
                 self.remember(message)
                 return False
-            self.view = jsonpatch.apply_patch(self.view, message["ops"], in_place=self.in_place)
+            if self.in_place:
+                self.view = apply_in_place(self.view, message["ops"])
+            else:
+                self.view = jsonpatch.apply_patch(self.view, message["ops"])
             self.version = message["v"]
             self.received_at = received_at
             self.applied += 1
