@@ -27,11 +27,15 @@ class ViewChecker:
     legal exactly when `options.draw` says so; a discard of a held card whenever the seat may
     discard, except the last foot card, which only goes as going out (`options.may_go_out`).
     Melds and takes are always asked of the engine.
+
+    `game`: the game the view was made from, when the caller holds it (the room's computer turns):
+    it is asked instead of a determinization, whose building cost more than the bot's decision.
+    The true game is one determinization of the view, so the answers are the same.
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, game: Game | None = None) -> None:
         self.view = view
-        self._game: Game | None = None
+        self._game: Game | None = game
         self._answers: dict[str, bool] = {}
 
     @property
@@ -99,11 +103,12 @@ class Bot:
     def act(self, view: View) -> Action:
         return self.act_explained(view)[0]
 
-    def act_explained(self, view: View) -> tuple[Action, Reason | None]:
+    def act_explained(self, view: View, game: Game | None = None) -> tuple[Action, Reason | None]:
         """The action and the reason its decision gave (None for the safety net's action, and
-        for the levels that give none)."""
+        for the levels that give none). `game`: the game the view was made from, if held (its
+        checks then need no determinization; ViewChecker)."""
         rng = self.generator(view)
-        check = ViewChecker(view)
+        check = ViewChecker(view, game)
         action, why = self.choose_explained(view, rng, check)
         if action is None or not check(action):
             return fallback_action(view, check), None

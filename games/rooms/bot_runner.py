@@ -38,6 +38,7 @@ from games.bots.base import Bot
 from games.bots.hint import HINT_LEVEL, hint_step, seat_seed
 from games.bots.lookback import look_back
 from games.bots.reasons import valid as valid_reason
+from games.engine import Game
 from games.engine.records import Action, View
 from games.rooms.machine_idle import MachineIdle
 
@@ -69,13 +70,17 @@ def compute_action(level: str, seed: int, view: dict[str, Any], factory: str | N
     return action
 
 
-def compute_decision(level: str, seed: int, view: dict[str, Any], factory: str | None = None) -> dict[str, Any]:
+def compute_decision(
+    level: str, seed: int, view: dict[str, Any], factory: str | None = None, game: Game | None = None
+) -> dict[str, Any]:
     """{"action": ..., "reason": ...}: the action and the reason its decision gave (None when the
-    bot gives none; a factory's bot without `act_explained` gives none). Plain dicts: picklable."""
+    bot gives none; a factory's bot without `act_explained` gives none). Plain dicts: picklable.
+    `game`: the engine game the view was made from, when the caller holds it (in this process
+    only): the bot checks its actions on it (games.bots.base.ViewChecker)."""
     bot = bot_factory(factory_setting() if factory is None else factory)(level, seed)
     if not hasattr(bot, "act_explained"):
         return {"action": bot.act(view), "reason": None}
-    action, reason = bot.act_explained(view)
+    action, reason = bot.act_explained(view) if game is None else bot.act_explained(view, game)
     return {"action": action, "reason": reason if valid_reason(reason) else None}
 
 

@@ -46,16 +46,23 @@ from games.rooms.seat_views import view_for
 
 MOST_MOVES = 40  # a bound on one write (and on how far the stored game runs ahead of the frames)
 
-Decide = Callable[[BotPlan], dict[str, Any]]  # a plan -> {"action", "reason"} (games.rooms.bot_runner)
+# A plan and the engine game it was made from when held (the bot checks on it, no determinization;
+# games.bots.base.ViewChecker) -> {"action", "reason"} (games.rooms.bot_runner)
+Decide = Callable[[BotPlan, engine.Game | None], dict[str, Any]]
 
 
 def play_computer_turn(game_id: GameId, plan: BotPlan, decide: Decide) -> list[MoveResult]:
     """The planned computer move and the computers' moves after it until a person's turn, in a
     database thread: their results in order (at least one). Raises as apply_move does for the
     first move."""
-    decision = decide(plan)
-    fault("bot_thinking", plan.version + 1)
     live = held_game(game_id, plan)
+    try:
+        decision = decide(plan, live.engine_game if live else None)
+    except Exception:
+        if live is not None:
+            LIVE.put(game_id, live)  # a check changes nothing: the game stays held for the next move
+        raise
+    fault("bot_thinking", plan.version + 1)
     if live is None:
         return [apply_move(game_id, plan.seat, decision["action"], plan.version, decision["reason"])]
     turn = Turn(live, plan)
@@ -122,7 +129,7 @@ class Turn:
                 return
             self.plan = plan
             try:
-                decision = decide(plan)
+                decision = decide(plan, self.live.engine_game)
             except Exception:  # a failing bot: the moves so far stand; its next plan fails and is logged
                 return
             fault("bot_thinking", plan.version + 1)

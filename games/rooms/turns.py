@@ -111,10 +111,11 @@ def failing_bot(plan: BotPlan) -> Iterator[None]:
         raise BotFailed(plan.level) from failure
 
 
-def decide_here(plan: BotPlan) -> dict[str, Any]:
-    """A thread-pool bot's decision ({"action", "reason"}), in the calling (database) thread."""
+def decide_here(plan: BotPlan, game: engine.Game | None = None) -> dict[str, Any]:
+    """A thread-pool bot's decision ({"action", "reason"}), in the calling (database) thread;
+    `game`: the engine game the plan was made from, when the caller holds it (its checks)."""
     with failing_bot(plan), BOT_THINK_SECONDS.labels(plan.level).time():
-        return bot_runner.compute_decision(plan.level, plan.seed, plan.view)
+        return bot_runner.compute_decision(plan.level, plan.seed, plan.view, game=game)
 
 
 async def think_elsewhere(plan: BotPlan) -> dict[str, Any]:

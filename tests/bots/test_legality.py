@@ -141,3 +141,30 @@ def test_whole_games_of_hard_at_its_live_budget_under_random_house_rules_are_leg
     rules = engine_helpers.random_rules(random.Random(seed))
     game = play_checked(seed, {"NS": "hard", "EW": "normal"}, rules=rules)
     assert game.turn is None and len(game.scores()["deals"]) == rules.deals
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_a_bot_checking_on_the_true_game_decides_as_on_its_view(seed, monkeypatch):
+    """The room hands a quick bot the game its view was made from (games.rooms.computer_turns):
+    checked there instead of on a determinization, every decision and reason of a whole game,
+    under random house rules, is the same."""
+    rules = engine_helpers.random_rules(random.Random(seed))
+    game = Game.new(seed=seed, rules=rules)
+    bots = {"NS": make_bot("easy", seed), "EW": make_bot("normal", seed)}
+    asked: list[dict] = []  # the checks the bots asked of the true game
+    engine_check = Game.check
+
+    def counted(self, seat, action):
+        if self is game:
+            asked.append(action)
+        return engine_check(self, seat, action)
+
+    monkeypatch.setattr(Game, "check", counted)
+    while game.turn is not None:
+        seat = game.turn
+        view = game.view(seat)
+        bot = bots[TEAM_OF[seat]]
+        on_view = bot.act_explained(view)
+        assert bot.act_explained(view, game) == on_view, (rules, seat, view["ply"])
+        game.apply(seat, on_view[0])
+    assert asked and len(game.scores()["deals"]) == rules.deals

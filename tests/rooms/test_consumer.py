@@ -346,8 +346,8 @@ async def test_a_bot_answer_for_a_stale_version_is_dropped(solo, south, monkeypa
     await database_sync_to_async(apply_move)(solo.id, "S", simple_action(view), 1)
     real_compute = bot_runner.compute_decision
 
-    def compute_while_another_worker_moves(level, seed, view):
-        decision = real_compute(level, seed, view)
+    def compute_while_another_worker_moves(level, seed, view, game=None):
+        decision = real_compute(level, seed, view, game=game)
         # Another process plays West's move first; this answer is now for a stale version.
         apply_move(solo.id, "W", decision["action"], 2)
         return decision
