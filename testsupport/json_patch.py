@@ -5,7 +5,7 @@ are applied here with plain dict and list operations, about ten times cheaper th
 jsonpatch.apply_patch, which builds a pointer and an operation object for every op. Any other op
 (`move`, `copy`, `test`, which jsonpatch.make_patch may produce) is handed to jsonpatch. A path
 that does not resolve, an index out of range or a `replace` of a missing key raises
-jsonpatch.JsonPatchException, as jsonpatch does.
+jsonpatch.JsonPatchConflict (jsonpatch raises it or a JsonPointerException).
 """
 
 from typing import Any
