@@ -186,8 +186,10 @@ class Game:
         """A take of the pile that works now, or why none does (options.take_choice)."""
         return take_choice(self, seat)
 
-    def view(self, seat: str) -> View:
-        return seat_view(self, seat)
+    def view(self, seat: str, public: View | None = None) -> View:
+        """The seat's view; `public`: this game's public view at this moment, if the caller has
+        it (its parts are shared with the seat's view, not built again)."""
+        return seat_view(self, seat, public)
 
     def public_view(self) -> View:
         return public_view(self)

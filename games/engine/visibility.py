@@ -76,10 +76,12 @@ def _melds_and_piles(game: Game) -> tuple[dict[str, dict[str, Any]], dict[str, d
     return melds, piles
 
 
-def seat_view(game: Game, seat: str) -> View:
+def seat_view(game: Game, seat: str, public: View | None = None) -> View:
+    """The public view and the seat's own hand and options. `public`: public_view(game) as it is
+    now, when the caller has it: its parts are shared, not copied (a view is read, never changed)."""
     if seat not in SEATS:
         raise RuleError("bad_seat", "R5", seat=str(seat)[:10])
-    view = public_view(game)
+    view = dict(public) if public is not None else public_view(game)
     view["seat"] = seat
     view["hand"] = dict(Counter(game.hands[seat]))
     view["options"] = game.options(seat)

@@ -101,17 +101,20 @@ def stands_in(game: Game, seat: str, engine_game: engine.Game) -> bool:
     return True
 
 
-def bot_plan_after(game: Game, engine_game: engine.Game) -> tuple[BotPlan | None, bool]:
+def bot_plan_after(
+    game: Game, engine_game: engine.Game, public: dict[str, Any] | None = None
+) -> tuple[BotPlan | None, bool]:
     """(the bot move due right after a move, whether no computer move is due), found right after
     the move's commit without reading the game again. A friend's seat may be played by a bot
-    once its player is away, which needs the presence rows: neither is known then."""
+    once its player is away, which needs the presence rows: neither is known then. `public`: the
+    game's public view as it is now, if the move made it (the bot's view shares it)."""
     seat = engine_game.turn
     if seat is None or game.status != Game.PLAYING or awaiting_humans(game):
         return None, True
     level = game.bot_level(seat)
     if level is None:
         return None, game.mode != Game.FRIENDS
-    return BotPlan(seat, level, bot_seed(game.seed, seat), engine_game.view(seat), game.version), False
+    return BotPlan(seat, level, bot_seed(game.seed, seat), engine_game.view(seat, public), game.version), False
 
 
 def awaiting_humans(game: Game) -> bool:

@@ -42,7 +42,7 @@ from games.rooms.moves import (
     update_awaiting,
     with_reason,
 )
-from games.rooms.seat_views import view_for
+from games.rooms.seat_views import PUBLIC, views_for
 
 MOST_MOVES = 40  # a bound on one write (and on how far the stored game runs ahead of the frames)
 
@@ -141,11 +141,11 @@ class Turn:
         events = engine_game.apply(seat, action)
         version = self.start_version + len(self.moves) + 1
         fault("after_apply", version)
-        after = {key: view_for(engine_game, key) for key in listener_keys(game)}
+        after = views_for(engine_game, listener_keys(game))
         game.status = Game.FINISHED if engine_game.turn is None else Game.PLAYING
         update_awaiting(game, seat, events)
         game.version = version  # the plan after this move is made at it
-        next_plan, settled = bot_plan_after(game, engine_game)
+        next_plan, settled = bot_plan_after(game, engine_game, after[PUBLIC])
         game.version = self.start_version  # the row is still there until the write
         parts = listener_parts(self.views, after, with_reason(events, seat, reason))
         self.views = after

@@ -43,7 +43,7 @@ from games.rooms.faults import fault
 from games.rooms.live_games import LIVE, LiveGame, forget_finished
 from games.rooms.metrics import MOVES
 from games.rooms.patches import view_patch
-from games.rooms.seat_views import PUBLIC, redacted, view_for
+from games.rooms.seat_views import PUBLIC, redacted, view_for, views_for
 from games.rooms.stored import load, stored_engine_game
 from games.signals import game_finished
 
@@ -188,7 +188,7 @@ def _record_in_row(game: Game, live: LiveGame, seat: str, events: list[Event]) -
     engine_game = live.engine_game
     new_version = game.version + 1
     fault("after_apply", new_version)
-    after = {key: view_for(engine_game, key) for key in listener_keys(game)}
+    after = views_for(engine_game, listener_keys(game))
     game.position = engine_game.to_position()
     game.status = Game.FINISHED if engine_game.turn is None else Game.PLAYING
     update_awaiting(game, seat, events)
@@ -204,7 +204,7 @@ def _after_commit(
     replayed recent events)."""
     engine_game = live.engine_game
     game.version = new_version
-    next_plan, settled = bot_plan_after(game, engine_game)
+    next_plan, settled = bot_plan_after(game, engine_game, after[PUBLIC])
     if game.status == Game.PLAYING:
         LIVE.put(game.id, LiveGame(new_version, engine_game, after, engine_game.turn, game))
     else:

@@ -25,6 +25,14 @@ def view_for(engine_game: engine.Game, seat: str | None) -> View:
     return engine_game.view(seat) if seat and seat != PUBLIC else engine_game.public_view()
 
 
+def views_for(engine_game: engine.Game, keys: list[str]) -> dict[str, View]:
+    """The views of `keys` (seats, PUBLIC) of one position, its public part built once and
+    shared: a move computes its listeners' views and the next bot's, and the public part is
+    most of each. Shared parts are safe because no view is ever changed, only replaced."""
+    public = engine_game.public_view()
+    return {key: public if key == PUBLIC else engine_game.view(key, public) for key in keys}
+
+
 def redacted(events: list[Event], seat: str | None) -> list[Any]:
     return engine.redact_events(events, seat)
 

@@ -158,6 +158,8 @@ def check_invariants(game, events, acting_seat):
                 assert "cards" not in event or not event["cards"]
     public = game.public_view()
     assert "hand" not in public and '"seed"' not in json.dumps(public)
+    # A seat's view built on the public view the caller has is the same view, keys in the same order.
+    assert json.dumps(game.view(acting_seat, public)) == json.dumps(game.view(acting_seat))
     for event in redact_events(events, None):
         if event["type"] == "draw":
             assert not event.get("cards")
