@@ -59,7 +59,11 @@ class Command(BaseCommand):
         parser.add_argument("--soak", type=float, help="soak for this many seconds (memory at start and end)")
         parser.add_argument("--json", help="append each run's result as a JSON line to this file")
         parser.add_argument("--svg", help="write the load curve (tables vs p99 and RSS) as SVG here")
-        parser.add_argument("--profile", help="sample the server with py-spy into this file (collapsed stacks)")
+        parser.add_argument(
+            "--profile",
+            help="sample the first server with py-spy over the measured window into this file "
+            "(collapsed stacks; a flame graph if it ends in .svg)",
+        )
         parser.add_argument(
             "--nice",
             type=int,

@@ -33,6 +33,7 @@ from testsupport.bench_roll import SETTLE, RollingRestart, lost_moves, roll_figu
 from testsupport.clients import Browser
 from testsupport.cluster import Cluster
 from testsupport.daphne import DaphneServer, server_env
+from testsupport.flame import flame_svg
 from testsupport.procfs import cpu_seconds, open_descriptors, process_tree, rss_bytes
 from testsupport.stats import percentile
 from testsupport.ws_player import WsPlayer
@@ -562,9 +563,11 @@ async def drive(
     spread: bool = False,
     front: Front | None = None,
     roll: RollingRestart | None = None,
+    window_opens: Callable[[], None] = lambda: None,
 ):
     """Play the tables for `seconds` (through `front` when given, else spread over `servers`),
-    `roll` restarting the processes meanwhile; (tally, samples before and after, client CPU)."""
+    `roll` restarting the processes meanwhile; (tally, samples before and after, client CPU).
+    `window_opens` is called as the measured window opens, every table open (the profile starts)."""
     tally = Tally()
     # --spread: table n starts n/tables of the way into a deal, as on a site whose players came at
     # different times; deals then end at the steady rate from the first minute.
@@ -590,6 +593,7 @@ async def drive(
     await asyncio.gather(*(open_one(p) for p in players))
     await asyncio.sleep(1)
     before = Sample.of_all(servers)
+    window_opens()
     began = time.monotonic()
     end_at = began + seconds
     # A roll is played through to its end and SETTLE seconds after, however long it takes.
@@ -684,13 +688,18 @@ def run_once(
         rolling = RollingRestart(cluster, seconds / 3) if roll and cluster else None
         idle = Sample.of_all(servers)
         samples: list[tuple[float, int, int, int]] | None = [] if soak else None
-        spy = start_profile(servers[0].started().pid, seconds, profile) if profile else None
+        spies: list[subprocess.Popen] = []
+
+        def start_spy() -> None:  # the measured window only: the tables' openings are not the hot path
+            if profile:
+                spies.append(start_profile(servers[0].started().pid, seconds, profile))
+
         try:
             tally, before, after, client_cpu = asyncio.run(
-                drive(servers, tables, seconds, pace, level, samples, look_back, spread, cluster, rolling)
+                drive(servers, tables, seconds, pace, level, samples, look_back, spread, cluster, rolling, start_spy)
             )
         finally:
-            if spy is not None:
+            for spy in spies:
                 spy.wait(timeout=seconds + 60)
             stop_servers(servers, cluster)
         if cluster is not None:
@@ -757,7 +766,10 @@ def run_once(
     if rolling is not None:
         result["roll"] = roll_figures(rolling, tally, lost, tables)
     if profile:
-        result["profile_pct"] = summarize_profile(profile)
+        result["profile_pct"] = summarize_profile(stacks_path(profile))
+        if profile.endswith(".svg"):
+            title = f"Daphne at {tables} tables, {result['cpu_ms_per_move']} ms of server CPU a move"
+            Path(profile).write_text(flame_svg(Path(stacks_path(profile)).read_text(), title))
     if samples is not None:
         result["soak_samples"] = [(round(t), round(rss / 2**20, 1), fds, done) for t, rss, fds, done in samples]
         result["fds_start_end"] = (samples[0][2], samples[-1][2]) if samples else None
@@ -807,7 +819,8 @@ IDLE = ("selectors.py", "Condition.wait", "threading.py:3", "queues.py", "connec
 
 
 def start_profile(pid: int, seconds: float, path: str):
-    """py-spy (from the venv, measurement only) sampling Daphne and its bot pool for `seconds`."""
+    """py-spy (from the venv, measurement only) sampling Daphne and its bot pool for `seconds`, as
+    collapsed stacks (`stacks_path`)."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(spy).exists():
         raise CommandError("--profile needs py-spy: .venv/bin/pip install py-spy (not a project dependency)")
@@ -820,17 +833,22 @@ def start_profile(pid: int, seconds: float, path: str):
             "--duration",
             str(int(seconds)),
             "--rate",
-            "50",
+            "100",
             "--subprocesses",
             "--format",
             "raw",
             "--output",
-            path,
+            stacks_path(path),
             "--nonblocking",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+def stacks_path(profile: str) -> str:
+    """Where py-spy writes: `profile`, or beside it for a flame graph (FILE.svg: FILE.collapsed)."""
+    return profile[: -len(".svg")] + ".collapsed" if profile.endswith(".svg") else profile
 
 
 def summarize_profile(path: str) -> dict:
