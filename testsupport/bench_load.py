@@ -10,6 +10,7 @@ import math
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -564,10 +565,12 @@ async def drive(
     front: Front | None = None,
     roll: RollingRestart | None = None,
     window_opens: Callable[[], None] = lambda: None,
+    window_closes: Callable[[], None] = lambda: None,
 ):
     """Play the tables for `seconds` (through `front` when given, else spread over `servers`),
     `roll` restarting the processes meanwhile; (tally, samples before and after, client CPU).
-    `window_opens` is called as the measured window opens, every table open (the profile starts)."""
+    `window_opens` and `window_closes` are called as the measured window opens (every table open)
+    and closes (before the tables close their sockets): the profile covers the window alone."""
     tally = Tally()
     # --spread: table n starts n/tables of the way into a deal, as on a site whose players came at
     # different times; deals then end at the steady rate from the first minute.
@@ -631,6 +634,7 @@ async def drive(
         if p.player is not None:
             p.collect_look_backs(final=True)
     after = Sample.of_all(servers)
+    window_closes()
     client_cpu = time.process_time() - client_cpu
     for task in extra:
         task.cancel()
@@ -690,17 +694,37 @@ def run_once(
         samples: list[tuple[float, int, int, int]] | None = [] if soak else None
         spies: list[subprocess.Popen] = []
 
-        def start_spy() -> None:  # the measured window only: the tables' openings are not the hot path
+        # The measured window only: the tables opening their games and closing their sockets at the
+        # end (every socket's leaving read the game's presence) are not a move's hot path.
+        def start_spy() -> None:
             if profile:
-                spies.append(start_profile(servers[0].started().pid, seconds, profile))
+                spies.append(start_profile(servers[0].started().pid, 2 * seconds + 60, profile))  # stopped sooner
+
+        def stop_spy() -> None:
+            for spy in spies:
+                spy.send_signal(signal.SIGINT)  # py-spy writes what it has sampled, and exits
 
         try:
             tally, before, after, client_cpu = asyncio.run(
-                drive(servers, tables, seconds, pace, level, samples, look_back, spread, cluster, rolling, start_spy)
+                drive(
+                    servers,
+                    tables,
+                    seconds,
+                    pace,
+                    level,
+                    samples,
+                    look_back,
+                    spread,
+                    cluster,
+                    rolling,
+                    start_spy,
+                    stop_spy,
+                )
             )
         finally:
+            stop_spy()
             for spy in spies:
-                spy.wait(timeout=seconds + 60)
+                spy.wait(timeout=60)
             stop_servers(servers, cluster)
         if cluster is not None:
             lost = lost_moves(database_url, tally.acknowledged)
