@@ -85,7 +85,7 @@ bench: $(STAMP) migrate
 	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) manage.py migrate --noinput -v 0
 	DATABASE_URL=$(BENCH_PG:/postgres=/foot_bench_lb) $(PY) -m benchmarks bench_leaderboard
 	dropdb -h 127.0.0.1 -U postgres --if-exists foot_bench_lb
-	$(PY) -m benchmarks bench_load --tables 50,100,200,300,400,600,800 --servers 2 --db $(BENCH_PG) --redis $(BENCH_REDIS)
+	$(PY) -m benchmarks bench_load --tables 50,100,200,300,400,600,800,1000 --servers 2 --db $(BENCH_PG) --redis $(BENCH_REDIS)
 	$(PY) -m benchmarks bench_load --tables 300 --servers 2 --look-back --db $(BENCH_PG) --redis $(BENCH_REDIS)
 	$(PY) -m benchmarks bench_leak --db $(BENCH_PG) --redis $(BENCH_REDIS)
 	$(PY) -m benchmarks bench_load --tables 5 --soak 3600 --turn-seconds 1 --db $(BENCH_PG) --redis $(BENCH_REDIS)
