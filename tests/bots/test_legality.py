@@ -1,6 +1,7 @@
 """Bots only ever produce legal actions, over complete games (every action is checked with
 `game.check` before it is applied; apply would raise on an illegal one anyway)."""
 
+import copy
 import random
 
 import pytest
@@ -168,3 +169,19 @@ def test_a_bot_checking_on_the_true_game_decides_as_on_its_view(seed, monkeypatc
         assert bot.act_explained(view, game) == on_view, (rules, seat, view["ply"])
         game.apply(seat, on_view[0])
     assert asked and len(game.scores()["deals"]) == rules.deals
+
+
+@pytest.mark.parametrize("seed,levels", [(41, {"NS": "normal", "EW": "easy"}), (42, {"NS": "random", "EW": "normal"})])
+def test_a_bot_never_changes_the_view_it_is_given(seed, levels):
+    """A move's views share the parts of its public view, and the next bot's view shares them too
+    (games.rooms.seat_views.views_for): a bot that changed its view in place would change what the
+    room sends next. Each decision of a whole game leaves its view as it was."""
+    game = Game.new(seed=seed, rules=engine_helpers.random_rules(random.Random(seed)))
+    bots = {team: make_bot(level, seed) for team, level in levels.items()}
+    while game.turn is not None:
+        seat = game.turn
+        view = game.view(seat, game.public_view())
+        before = copy.deepcopy(view)
+        action = bots[TEAM_OF[seat]].act_explained(view, game)[0]
+        assert view == before, (seat, view["ply"], action)
+        game.apply(seat, action)
