@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt |
 # The client's lint tools (package.json, locked by package-lock.json), stamped by the lock's checksum too.
 NODE_STAMP := node_modules/.installed-$(shell cksum < package-lock.json | cut -d' ' -f1)
 
-.PHONY: run test lint format lock bench system-packages messages migrate clean cluster
+.PHONY: run test lint format lock bench system-packages messages migrate clean cluster screenshots
 
 # requirements-dev.txt is the whole lock (runtime and tools, with hashes): pip refuses any file whose
 # hash differs. The stamp's name is the lock's checksum, so a changed lock installs again.
@@ -47,6 +47,10 @@ run: $(STAMP) messages migrate
 test: lint system-packages messages
 	$(PY) manage.py check
 	$(PY) -m pytest -q -n 2 --dist loadgroup
+
+# The docs' screenshots (docs/screenshots) taken again by the browser tests; `make test` leaves them be.
+screenshots: system-packages messages
+	SCREENSHOTS_DIR=docs/screenshots $(PY) -m pytest -q -n 2 tests/browser
 
 # Lint, format check, types (pyproject.toml), the import contracts (.importlinter) and the client's
 # JavaScript (eslint.config.js).

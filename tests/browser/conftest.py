@@ -3,12 +3,17 @@ migrated SQLite file with the test hook on (FOOT_TEST_HOOKS=1) and the bots at f
 Debian's Chromium driven by Python Playwright at desk (1440×900) and phone (390×844, touch) size.
 
 Every test gets a new browser context, so a new session cookie: a new anonymous player.
+
+Screenshots go to SCREENSHOTS_DIR when it is set (`make screenshots` sets docs/screenshots, the
+docs' images), else to a folder in the system's temp dir: a test run leaves the checkout as it was.
 """
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -29,7 +34,8 @@ CHROMIUM_ARGS = [
 ]
 DESK = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS_DIR") or Path(tempfile.gettempdir()) / "foot-screenshots")
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 
 def load_engine_helpers():

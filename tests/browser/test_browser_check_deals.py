@@ -2,14 +2,12 @@
 in Bengali (the 64-digit commitments wrap, the checker's program scrolls inside its box)."""
 
 import re
-from pathlib import Path
 
 import pytest
 
-from .conftest import PHONE
+from .conftest import PHONE, SCREENSHOTS
 
 pytestmark = pytest.mark.browser
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def test_the_board_leads_to_check_the_deals_with_todays_commitment(site, page):  # R57

@@ -1,5 +1,6 @@
 """The table at phone size (390×844, touch) and desk size (1440×900): everything fits, a whole
-turn can be played by touch and by keyboard alone, and screenshots go to docs/screenshots/."""
+turn can be played by touch and by keyboard alone, and screenshots go to the screenshots folder
+(conftest; docs/screenshots with `make screenshots`)."""
 
 import re
 

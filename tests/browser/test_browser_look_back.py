@@ -2,7 +2,7 @@
 clicking, then "Look back" in the deal's score: a short "Thinking…", then the decisions the hard
 search would have played otherwise, each in the hint's words with its estimated cost, or the
 message that it agreed. In English and German at desk size, in Bengali on a phone; a screenshot
-of the answer goes to docs/screenshots/."""
+of the answer goes to the screenshots folder (conftest)."""
 
 import json
 import re

@@ -5,7 +5,8 @@ button, both meld areas, the stock and the discard pile lie inside the viewport 
 `document.elementFromPoint` finds at their visible corner, in English, German and Bengali. Every
 meld of both teams lies wholly inside the viewport and inside every box around it that clips
 (issue 29, item 1: no meld hidden in a scrolling box; docs/VIEW.md says how).
-Screenshots of the late-deal table go to docs/screenshots/."""
+Screenshots of the late-deal table go to the screenshots folder (conftest; docs/screenshots with
+`make screenshots`)."""
 
 import json
 from collections import Counter
