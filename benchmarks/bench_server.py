@@ -55,7 +55,8 @@ class Command(BaseCommand):
             "--conn-max-age",
             type=int,
             default=60,
-            help="CONN_MAX_AGE of the server (default 60, as docs/DEPLOY.md advises)",
+            help="CONN_MAX_AGE of the server (default 60, docs/DEPLOY.md: on PostgreSQL how long a "
+            "room's database thread keeps its pool connection)",
         )
         parser.add_argument(
             "--cprofile",

@@ -17,7 +17,9 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
+from django.db.utils import load_backend
 
 OK = "ok"
 _check_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="readyz")
@@ -33,9 +35,18 @@ def failure(error: BaseException) -> str:
     return f"failed ({type(error).__name__})"
 
 
+def own_connection() -> BaseDatabaseWrapper:
+    """A connection to the default database outside the process's pool (server/settings.py): a
+    database that is down fails its connect at once, where the pool would wait for a free one."""
+    settings_dict = dict(connections.settings["default"])
+    settings_dict["OPTIONS"] = {key: value for key, value in settings_dict["OPTIONS"].items() if key != "pool"}
+    wrapper: BaseDatabaseWrapper = load_backend(settings_dict["ENGINE"]).DatabaseWrapper(settings_dict, "default")
+    return wrapper
+
+
 def check_database() -> dict[str, str]:
     """The database and its migrations, on a connection opened and closed here."""
-    connection = connections.create_connection("default")
+    connection = own_connection()
     try:
         try:
             with connection.cursor() as cursor:

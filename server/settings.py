@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -87,12 +88,20 @@ TEMPLATES = [
 ASGI_APPLICATION = "server.asgi.application"
 WSGI_APPLICATION = None
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
-}
+# Database connections (docs/DEPLOY.md, "Database connections"). Under ASGI each HTTP request's
+# sync code runs in a thread of its own, so a connection kept past its request (CONN_MAX_AGE > 0)
+# is never reused: it stays open until the garbage collector frees the ended thread's locals, one
+# PostgreSQL connection per recent request ("too many clients";
+# tests/reliability/test_request_connections.py). So on PostgreSQL, as Django advises for ASGI,
+# psycopg's pool: every connection goes back to it at the end of its request or call (Django's
+# CONN_MAX_AGE 0), at most DB_POOL_MAX_SIZE of them per process. The rooms' database threads, which
+# live as long as the process and make every move's calls, keep theirs between calls for
+# CONN_MAX_AGE seconds (games.rooms.database_threads): taking one from the pool for each call
+# costs about 0.2 ms of CPU, its check included. On SQLite (`make run`, one process) a connection
+# is an open file, not a server's slot, and CONN_MAX_AGE is Django's own: 0 by default, so that
+# every connection closes at the end of its request or call.
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "10"))
 # On PostgreSQL (the deployed database), django-prometheus's wrapper of Django's backend counts new
 # connections, statements, their errors and times for GET /metrics (`vendor` stays "postgresql").
 # Not on SQLite: pytest-django keeps the in-memory test database only for Django's own backend name.
@@ -108,6 +117,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # WAL: readers do not block the writer, and a commit needs no fsync of the database file; a
     # killed process still loses nothing committed (only a power cut could lose the last commits).
     sqlite_options["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "0"))
 
 elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Server-side binding: parameters travel apart from the SQL, so psycopg need not quote them
@@ -116,6 +126,19 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = (
         os.environ.get("PG_SERVER_SIDE_BINDING", "1") == "1"
     )
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool's condition: each connection goes back to it
+    # The pool checks a connection before handing it out (an empty statement): one that PostgreSQL
+    # or the network dropped while it sat idle is replaced, not given to a request to fail.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": min(2, DB_POOL_MAX_SIZE),
+        "max_size": DB_POOL_MAX_SIZE,
+        # A request or call waits this long for a free connection, then fails (PoolTimeout, a 500
+        # or the rooms' retry): a database that is down answers in seconds, not in the default 30.
+        "timeout": 10,
+    }
+# How long a room's database thread keeps its connection between calls (PostgreSQL), in seconds.
+DB_THREAD_CONNECTION_SECONDS = int(os.environ.get("CONN_MAX_AGE", "60"))
 
 REDIS_URL = os.environ.get("REDIS_URL")
 # Redis pub/sub by default, delivered in the process when all of a group's sockets are there
@@ -266,6 +289,9 @@ FOOT_AWAY_GRACE_SECONDS = env_number("FOOT_AWAY_GRACE_SECONDS", 30)
 FOOT_HEARTBEAT_SECONDS = env_number("FOOT_HEARTBEAT_SECONDS", 10)  # how often a socket refreshes its presence
 FOOT_NEXT_DEAL_TIMEOUT = env_number("FOOT_NEXT_DEAL_TIMEOUT", 30)  # friends: the next deal starts after this
 FOOT_DB_THREADS = env_int("FOOT_DB_THREADS", 4)  # threads for the rooms' database calls (PostgreSQL; SQLite: 1)
+if "pool" in DATABASES["default"].get("OPTIONS", {}) and DB_POOL_MAX_SIZE <= FOOT_DB_THREADS:
+    # The rooms' threads keep a connection each: a pool no bigger would leave none for a request.
+    raise ImproperlyConfigured(f"DB_POOL_MAX_SIZE ({DB_POOL_MAX_SIZE}) must exceed FOOT_DB_THREADS ({FOOT_DB_THREADS})")
 FOOT_LIVE_GAMES = env_int("FOOT_LIVE_GAMES", 1000)  # games kept in memory between moves (games.rooms.live_games)
 # Computer players (games.rooms.bot_runner)
 FOOT_BOT_POOL = os.environ.get("FOOT_BOT_POOL", "mixed")  # mixed: hard in processes, the rest in threads

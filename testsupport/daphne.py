@@ -20,9 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def server_env(database_url: str, redis_url: str | None = None, production: bool = False, **extra) -> dict:
     """The environment of a server under test or benchmark: this process's, without pytest's and
-    Django's own variables, the test hooks on, the bots at full speed, persistent connections (as
-    docs/DEPLOY.md advises: reconnecting on every database call costs more than the move itself; a
-    caller may pass CONN_MAX_AGE=0 to see that path). `production`: DEBUG off, a random key, plain
+    Django's own variables, the test hooks on, the bots at full speed, and the database
+    connections of docs/DEPLOY.md: on PostgreSQL the process's pool (DB_POOL_MAX_SIZE, default 10),
+    whose connections the rooms' database threads keep for CONN_MAX_AGE=60 seconds between calls
+    (a caller may pass 0 to see them taken for each call); on SQLite, CONN_MAX_AGE=60 keeps the
+    connection of Channels' one database thread (an ended request's stays open until the garbage
+    collector runs: a file, not a server's slot). `production`: DEBUG off, a random key, plain
     HTTP cookies. `extra` overrides (a None value is left out)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "DJANGO_"))}
     env.pop("REDIS_URL", None)

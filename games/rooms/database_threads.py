@@ -8,6 +8,7 @@ May call games.rooms.config; it knows nothing of games, moves or bots beyond the
 import asyncio
 import functools
 import logging
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -54,9 +55,10 @@ def bot_slot() -> asyncio.Semaphore:
 def database_call(function: Callable[[*Arguments], Result]) -> Callable[[*Arguments], Awaitable[Result]]:
     """`function` made awaitable in a database thread, for the room's own work (moves, plans).
 
-    On PostgreSQL a small pool of threads (FOOT_DB_THREADS, default 4; each keeps its own
-    connection), so that one move's durable commit (a WAL flush) does not hold up every other
-    room of the process, and concurrent commits share their flushes. The hand-off is the event
+    On PostgreSQL a small pool of threads (FOOT_DB_THREADS, default 4; each keeps a connection of
+    the process's pool between calls: `in_database_thread`), so that one move's durable commit (a
+    WAL flush) does not hold up every other room of the process, and concurrent commits share
+    their flushes. The hand-off is the event
     loop's own `run_in_executor`: asgiref's (which Channels' helper uses) copies and restores
     every context variable and visits every connection around each call, a sizeable share of a
     move's CPU (docs/PERFORMANCE.md); the room's functions read no context variable, and only the
@@ -82,12 +84,20 @@ def postgresql_threads() -> ThreadPoolExecutor:
 
 def in_database_thread(function: Callable[[*Arguments], Result], args: tuple[*Arguments]) -> Result:
     """What Channels does around a call in its database thread (`close_old_connections`), for the
-    one connection the rooms use: drop it when it broke or outlived CONN_MAX_AGE, before and after."""
+    one connection the rooms use: give it back when it broke or is old, before and after.
+
+    Its age is the thread's own: Django's CONN_MAX_AGE is 0 with the pool (server/settings.py), so
+    that a request's connection goes back at its end; a room thread, which makes every move's
+    calls, keeps the connection it took for DB_THREAD_CONNECTION_SECONDS (taking one from the
+    pool for each call, and its check, cost about 0.2 ms of CPU a call)."""
     connection = connections["default"]
     connection.close_if_unusable_or_obsolete()
+    taken_here = connection.connection is None
     try:
         return function(*args)
     finally:
+        if taken_here and connection.connection is not None:
+            connection.close_at = time.monotonic() + settings.DB_THREAD_CONNECTION_SECONDS
         connection.close_if_unusable_or_obsolete()
 
 
