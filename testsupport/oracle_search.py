@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from games.bots import hard, make_bot
 from games.bots.base import Bot
@@ -104,15 +104,14 @@ def true_world(game: Game, rng: random.Random) -> Position:
 class InformedHardBot(hard.HardBot):
     """The hard search playing its rollouts in worlds made by `world(view, rng)`."""
 
-    def __init__(self, seed: int, world, iterations: int = hard.LIVE_ITERATIONS) -> None:
+    def __init__(
+        self, seed: int, world: Callable[[View, random.Random], Position], iterations: int = hard.LIVE_ITERATIONS
+    ) -> None:
         super().__init__(seed, iterations=iterations)
         self.world = world
 
-    def _play_worlds(self, view, candidates, indices, worlds, depth, rng, scores) -> None:  # type: ignore[override]
-        for _ in range(worlds):
-            template = hard.world_game(self.world(view, rng))
-            for index in indices:
-                scores[index].append(hard.rollout(hard.copy_game(template), view["seat"], candidates[index], depth))
+    def deal_world(self, view: View, rng: random.Random) -> Position:
+        return self.world(view, rng)
 
 
 def play_game(seed: int, variant: str, variant_team: str, iterations: int = hard.LIVE_ITERATIONS) -> GameResult:

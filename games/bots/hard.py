@@ -117,8 +117,13 @@ class HardBot(Bot):
         self._play_worlds(view, candidates, racing, more, depth, rng, scores)
         return racing[confident_best([scores[index] for index in racing], self.margin)], scores
 
-    @staticmethod
+    def deal_world(self, view: View, rng: random.Random) -> Position:
+        """One world to play the candidates in: the unseen cards dealt at random (`determinize`).
+        A benchmark gives the search better worlds here (testsupport/oracle_search.py)."""
+        return determinize(view, rng)
+
     def _play_worlds(
+        self,
         view: View,
         candidates: list[Action],
         indices: Iterable[int],
@@ -128,7 +133,7 @@ class HardBot(Bot):
         scores: list[list[float]],
     ) -> None:
         for _ in range(worlds):
-            template = world_game(determinize(view, rng))
+            template = world_game(self.deal_world(view, rng))
             for index in indices:
                 scores[index].append(rollout(copy_game(template), view["seat"], candidates[index], depth))
 
